@@ -1,0 +1,3 @@
+from talkbar.cli.main import main
+
+main()

@@ -1,0 +1,1 @@
+"""The command-line face: `talkbar-cli` (click)."""

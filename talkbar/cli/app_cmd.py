@@ -1,0 +1,249 @@
+"""`talkbar-cli app …`: the stand-in for the desktop app (a contract: ../shared/app-commands.md).
+
+These are the user's own actions, never reachable over MCP and not listed by `tools list`:
+import/export fixtures, the workspace open in the app, the licence, and the MCP Access page.
+"""
+
+import sys
+
+import click
+
+from talkbar import policy
+from talkbar.cli import output
+from talkbar.cli.state import G, open_db
+from talkbar.errors import OpError
+
+ON_OFF = click.Choice(["on", "off"])
+
+
+def _run(fn):
+    """Run fn(db, cur) in one write transaction; OpError -> the CLI's error output, exit 1."""
+    db = open_db()
+    try:
+        with db.cursor() as cur, db.write_lock:
+            cur.execute("BEGIN TRANSACTION")
+            try:
+                value = fn(db, cur)
+                cur.execute("COMMIT")
+                return value
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+    except OpError as err:
+        output.fail(err.envelope())
+
+
+@click.group()
+def app():
+    """Stand-in for the TalkBar app: import, licence, open workspace, MCP Access."""
+
+
+# ---------------------------------------------------------------------- import / export
+@app.command("import")
+@click.argument("file", metavar="FILE|-")
+@click.option("--replace", is_flag=True, help="Replace workspaces whose ids already exist.")
+def import_(file, replace):
+    """Import a talkbar-fixture/1 document (all or nothing)."""
+    from talkbar.cli.tools_cmd import _read_text
+    from talkbar.fixture.importer import FixtureError, import_document, parse
+    text = _read_text(file)
+    db = open_db()
+    try:
+        summary = import_document(db, parse(text), replace=replace)
+    except FixtureError as exc:
+        output.fail({"error": {"code": "invalid_arguments", "message": f"Fixture not imported: {exc}"}})
+    except OpError as err:
+        output.fail(err.envelope())
+    output.result(summary)
+
+
+@app.command("export")
+@click.option("--workspace", "workspace_id", metavar="ID", help="Only this workspace.")
+def export_(workspace_id):
+    """Write the data root (or one workspace) as talkbar-fixture/1 to standard output."""
+    from talkbar.fixture.exporter import export
+    try:
+        doc = export(open_db(), workspace_id)
+    except OpError as err:
+        output.fail(err.envelope())
+    output.result(doc)
+
+
+# ---------------------------------------------------------------------- workspace
+@app.group()
+def workspace():
+    """The workspace open in the app."""
+
+
+@workspace.command("open")
+@click.argument("workspace_id", metavar="ID")
+def workspace_open(workspace_id):
+    """Make ID the workspace open in the app (the default for calls without workspaceId)."""
+    from talkbar import sqlfiles
+    from talkbar.errors import not_found
+
+    def go(_db, cur):
+        found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": workspace_id})
+        if found is None:
+            raise not_found(f"Workspace not found: {workspace_id}")
+        sqlfiles.run(cur, sqlfiles.get("import.set_active"), {"workspace_id": workspace_id})
+        return {"workspaceId": workspace_id, "active": True}
+    output.result(_run(go))
+
+
+# ---------------------------------------------------------------------- licence
+@app.group()
+def license():  # noqa: A001 - the command's name
+    """The licence that sets the plan."""
+
+
+def _license_view(cur):
+    from talkbar import clock, plan
+    lic = plan.current_plan(cur, clock.now_ms())
+    return {"plan": plan.describe(lic["plan"]), "status": lic["status"], "paid": lic["paid"],
+            "limits": {k: {"max": v, "per": plan.PER[k]} for k, v in plan.LIMITS[lic["plan"]].items()}}
+
+
+@license.command("show")
+def license_show():
+    """Show the activated plan and its limits."""
+    view = _run(lambda _db, cur: _license_view(cur))
+    if G.output == "json":
+        output.result(view)
+        return
+    sys.stdout.write(f"Plan: {view['plan']['name']} ({view['status']})\n")
+    output.table([(k, "unlimited" if v["max"] is None else v["max"], v["per"]) for k, v in view["limits"].items()],
+                 ["Limit", "Max", "Per"])
+
+
+@license.command("activate")
+@click.argument("plan_id", metavar="free|pro|business", type=click.Choice(["free", "pro", "business"]))
+def license_activate(plan_id):
+    """Activate a plan (what plan.get reports and the limits enforce)."""
+    from talkbar import clock, sqlfiles
+
+    def go(_db, cur):
+        sqlfiles.run(cur, sqlfiles.get("import.license"), {"plan": plan_id, "now_ms": clock.now_ms()})
+        return _license_view(cur)
+    output.result(_run(go))
+
+
+# ---------------------------------------------------------------------- MCP Access
+@app.group()
+def access():
+    """The MCP Access settings page."""
+
+
+def _access_view(cur):
+    from talkbar import access as acc
+    from talkbar.manifest import manifest
+    state = acc.load(cur, manifest())
+    pol = policy.current()
+    ops = [{"id": op.id, "row": acc.row_of(op), "kind": op.kind, "tool": op.tool,
+            "enabled": state.toggles[op.id] and not pol.blocks(op), "default": op.default_on,
+            "blocked": pol.blocks(op)} for op in manifest()]
+    rows = []
+    for row in acc.ROWS:
+        entry = {"row": row}
+        for side, kind in (("read", "read"), ("change", "change")):
+            mine = [o for o in ops if o["row"] == row and o["kind"] == kind and not o["blocked"]]
+            entry[side] = f"{sum(o['enabled'] for o in mine)}/{len(mine)}"
+        rows.append(entry)
+    return {"mcpEnabled": state.mcp_enabled, "deletesWithoutConfirmation": state.deletes_without_confirmation,
+            "auditLog": state.audit_log, "managed": pol.managed, "mcpServerDisabled": pol.mcp_server_disabled,
+            "rows": rows, "operations": ops}
+
+
+@access.command("show")
+def access_show():
+    """Show the master switch, every operation's switch (and whether blocked), the server settings."""
+    view = _run(lambda _db, cur: _access_view(cur))
+    if G.output == "json":
+        output.result(view)
+        return
+    onoff = {True: "on", False: "off"}
+    sys.stdout.write(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
+                     f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}\n\n")
+    output.table([(r["row"], r["read"], r["change"]) for r in view["rows"]], ["Row", "Read", "Change"])
+    sys.stdout.write("\n")
+    output.table([(o["id"], o["row"], o["kind"], "blocked" if o["blocked"] else onoff[o["enabled"]],
+                   onoff[o["default"]]) for o in view["operations"]],
+                 ["Operation", "Row", "Kind", "Switch", "Default"])
+
+
+def _set_and_show(fn):
+    def go(db, cur):
+        fn(cur)
+        return {k: v for k, v in _access_view(cur).items() if k != "operations"}
+    output.result(_run(go))
+
+
+@access.command("mcp")
+@click.argument("state", type=ON_OFF)
+def access_mcp(state):
+    """The master switch (off after install)."""
+    from talkbar import access as acc
+    _set_and_show(lambda cur: acc.set_setting(cur, "mcp_enabled", state == "on"))
+
+
+@access.command("set")
+@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off")
+def access_set(args):
+    """Switch one or more operations on or off."""
+    from talkbar import access as acc
+    from talkbar.manifest import manifest
+    if len(args) < 2 or args[-1] not in ("on", "off"):
+        raise click.UsageError("Give one or more operation ids, then on or off.")
+    ops, state = args[:-1], args[-1]
+    for op_id in ops:
+        if manifest().get(op_id) is None:
+            guess = manifest().did_you_mean(op_id)
+            output.fail({"error": {"code": "not_found", "message": f"Unknown operation `{op_id}`."
+                                   + (f" Did you mean {guess}?" if guess else "")}})
+    _set_and_show(lambda cur: acc.set_ops(cur, ops, state == "on"))
+
+
+@access.command("row")
+@click.argument("row", type=click.Choice(["sessions", "notes", "projects", "action_items", "knowledge", "team",
+                                          "topics", "markers", "chats", "documents", "calendar", "series",
+                                          "scheduler", "exports", "workspace", "profile"]))
+@click.argument("side", type=click.Choice(["read", "change"]))
+@click.argument("state", type=ON_OFF)
+def access_row(row, side, state):
+    """A row's Read or Change toggle: every operation of that row and kind."""
+    from talkbar import access as acc
+    from talkbar.manifest import manifest
+    ops = [op.id for op in manifest() if acc.row_of(op) == row and op.kind == side]
+    _set_and_show(lambda cur: acc.set_ops(cur, ops, state == "on"))
+
+
+@access.command("reset")
+def access_reset():
+    """Every operation back to its default."""
+    from talkbar import access as acc
+    _set_and_show(acc.reset)
+
+
+@access.command("all")
+@click.argument("state", type=ON_OFF)
+def access_all(state):
+    """Every operation on, or every operation off."""
+    from talkbar import access as acc
+    from talkbar.manifest import manifest
+    _set_and_show(lambda cur: acc.set_ops(cur, [op.id for op in manifest()], state == "on"))
+
+
+@access.command("deletes-without-confirmation")
+@click.argument("state", type=ON_OFF)
+def access_deletes(state):
+    """"Allow deletes without confirmation" for clients that cannot ask (off by default)."""
+    from talkbar import access as acc
+    _set_and_show(lambda cur: acc.set_setting(cur, "deletes_without_confirmation", state == "on"))
+
+
+@access.command("audit")
+@click.argument("state", type=ON_OFF)
+def access_audit(state):
+    """The MCP server's audit log on stderr (off by default)."""
+    from talkbar import access as acc
+    _set_and_show(lambda cur: acc.set_setting(cur, "audit_log", state == "on"))

@@ -1,0 +1,141 @@
+"""`talkbar-cli`: the entry point, the global options and the exit codes.
+
+Global options (`--output json|table`, `--db PATH`, `-v/--verbose`) may stand before or after
+the command, so they are taken out of argv before click sees it. Exit codes: 0 done, 1 refused or
+failed, 2 usage. No traceback ever reaches the user.
+"""
+
+import sys
+
+import click
+
+from talkbar import __version__, events
+from talkbar.cli import output
+from talkbar.cli.state import G
+
+# Options of subcommands that take a value: their value is never read as a global option.
+_LOCAL_VALUE_OPTIONS = {"--args", "--args-file", "--file", "--workspace", "--project", "--kinds",
+                        "--limit", "--match", "--batch", "--timeout", "--destination", "--turns",
+                        "--interval-ms", "--transport", "--seed"}
+
+
+class UsageProblem(Exception):
+    pass
+
+
+def split_globals(argv):
+    rest, i = [], 0
+    while i < len(argv):
+        token = argv[i]
+        name, eq, value = token.partition("=")
+        if name in ("--output", "--db"):
+            if not eq:
+                if i + 1 >= len(argv):
+                    raise UsageProblem(f"Option '{name}' requires an argument.")
+                value = argv[i + 1]
+                i += 1
+            if name == "--output":
+                if value not in ("json", "table"):
+                    raise UsageProblem(f"Invalid value for '--output': {value!r} is not one of 'json', 'table'.")
+                G.output = value
+            else:
+                G.db = value
+        elif token in ("-v", "--verbose"):
+            G.verbose = True
+        elif token in _LOCAL_VALUE_OPTIONS and i + 1 < len(argv):
+            rest += [token, argv[i + 1]]
+            i += 1
+        else:
+            rest.append(token)
+        i += 1
+    return rest
+
+
+class Root(click.Group):
+    def resolve_command(self, ctx, args):
+        if args and args[0] == "call":
+            raise click.UsageError("No such command 'call'. Did you mean 'talkbar-cli tools call'?")
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=Root, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="talkbar-cli", message="%(prog)s %(version)s")
+def cli():
+    """TalkBar from the terminal: run operations, search, serve MCP, deliver exports.
+
+    \b
+    Global options (before or after the command):
+      --output json|table   JSON instead of tables; errors as JSON on stdout too
+      --db PATH             open this existing TalkBar database instead of the data root
+      -v, --verbose         internal events as JSON lines on stderr
+    """
+
+
+def _register():
+    from talkbar.cli import app_cmd, tools_cmd
+    cli.add_command(tools_cmd.tools)
+    cli.add_command(app_cmd.app)
+    for module in ("talkbar.cli.serve_cmd", "talkbar.cli.search_cmd", "talkbar.cli.exports_cmd",
+                   "talkbar.cli.record_cmd"):
+        try:
+            mod = __import__(module, fromlist=["register"])
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+            continue
+        mod.register(cli)
+
+
+def _wants_help_or_version(argv):
+    return any(a in ("-h", "--help", "--version") for a in argv) or not argv
+
+
+def _refuse_if_cli_disabled(argv):
+    from talkbar import policy
+    if _wants_help_or_version(argv):
+        return
+    current = policy.current()
+    if current.cli_disabled:
+        output.fail({"error": {"code": "failed", "message": policy.CLI_DISABLED}})
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    code = 0
+    try:
+        try:
+            argv = split_globals(argv)
+        except UsageProblem as exc:
+            click.echo(f"Usage: talkbar-cli [OPTIONS] COMMAND [ARGS]...\nTry 'talkbar-cli --help' for help.\n\nError: {exc}", err=True)
+            raise output.Exit(2) from None
+        if G.verbose:
+            events.enable()
+        _refuse_if_cli_disabled(argv)
+        _register()
+        try:
+            rv = cli.main(args=argv, prog_name="talkbar-cli", standalone_mode=False)
+            if isinstance(rv, int) and not isinstance(rv, bool):
+                code = rv
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            code = 2
+        except click.UsageError as exc:
+            exc.show()
+            code = 2
+        except click.exceptions.Abort:
+            click.echo("Aborted!", err=True)
+            code = 1
+        except click.ClickException as exc:
+            exc.show()
+            code = exc.exit_code
+    except output.Exit as exc:
+        code = exc.code
+    except KeyboardInterrupt:
+        code = 130
+    except BrokenPipeError:
+        code = 1
+    except Exception as exc:  # never a traceback: a bug is still a clean `failed`
+        output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {type(exc).__name__}: {exc}"}})
+        code = 1
+    sys.stdout.flush()
+    sys.exit(code)

@@ -1,0 +1,30 @@
+"""The global options of one talkbar-cli run and what they open."""
+
+import sys
+from dataclasses import dataclass
+
+from talkbar import paths
+
+
+@dataclass
+class Globals:
+    output: str = "table"   # table | json
+    db: str = None          # --db PATH: an existing TalkBar database, never created
+    verbose: bool = False
+
+
+G = Globals()
+
+
+def open_db():
+    from talkbar.db import Database
+    if G.db:
+        return Database(G.db, create=False, idle_s=0)
+    return Database(paths.default_db_path(), create=True, idle_s=0)
+
+
+def stdout_is_terminal():
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,171 @@
+"""`talkbar-cli tools list|info|call|batch`: the operations from the terminal.
+
+The CLI runs what the user typed, as the user: it ignores the MCP Access switches, but obeys the
+administrator's policy (blocked groups vanish and answer `failed`) and the plan's limits.
+"""
+
+import json
+import sys
+
+import click
+
+from talkbar import policy
+from talkbar.cli import output
+from talkbar.cli.state import G, open_db
+from talkbar.errors import OpError
+
+
+def _engine():
+    from talkbar.engine import CLI, Engine
+    return Engine(open_db(), CLI)
+
+
+def _manifest():
+    from talkbar.manifest import manifest
+    return manifest()
+
+
+def _visible_ops():
+    current = policy.current()
+    return [op for op in _manifest() if not current.blocks(op)]
+
+
+def _read_text(source):
+    """Read --args/--file input: '-' is standard input; a UTF-8 BOM is accepted."""
+    if source == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        try:
+            with open(source, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            output.fail({"error": {"code": "failed", "message": f"Cannot read {source}: {exc.strerror}"}})
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        output.fail({"error": {"code": "invalid_arguments", "message": "Input is not UTF-8 text."}})
+    return text
+
+
+def _parse_json(text, what):
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        output.fail({"error": {"code": "invalid_arguments", "message": f"Invalid JSON {what}: {exc}"}})
+
+
+@click.group()
+def tools():
+    """List, describe and run TalkBar operations."""
+
+
+@tools.command("list")
+@click.option("--compact", is_flag=True, help="One line per operation: id, kind, summary (tab-separated).")
+def list_(compact):
+    """List the operations."""
+    ops = _visible_ops()
+    if compact:
+        sys.stdout.write("".join(f"{op.id}\t{op.kind}\t{op.summary}\n" for op in ops))
+        return
+    if G.output == "json":
+        output.result([{"id": op.id, "title": op.title, "description": op.summary, "category": op.category,
+                        "kind": op.kind, "mcpDefault": "on" if op.default_on else "off",
+                        "runWith": op.tool, "inputSchema": op.schema} for op in ops])
+        return
+    output.table([(op.id, "read" if op.is_read else "mutation", op.category, op.summary) for op in ops],
+                 ["Operation", "Kind", "Category", "Description"])
+    sys.stdout.write(f"\n{len(ops)} operations\n")
+
+
+def _usage_line(op):
+    example = {name: f"<{name}>" for name in op.required}
+    args = f" --args '{json.dumps(example, ensure_ascii=False)}'" if example else ""
+    return f"talkbar-cli tools call {op.id}{args}"
+
+
+def _lookup(op_id):
+    from talkbar.engine import CLI
+    op = _manifest().get(op_id)
+    if op is None:
+        guess = _manifest().did_you_mean(op_id)
+        hint = f" Did you mean {guess}?" if guess else ""
+        output.fail({"error": {"code": "not_found",
+                               "message": f"Unknown operation `{op_id}`.{hint} {CLI.list_pointer()}"}})
+    if policy.current().blocks(op):
+        output.fail({"error": {"code": "failed", "message": f"{op_id} is blocked: {policy.MANAGED}."}})
+    return op
+
+
+@tools.command()
+@click.argument("op_id", metavar="OPERATION")
+def info(op_id):
+    """Describe one operation: what it does, its MCP default, usage and arguments."""
+    op = _lookup(op_id)
+    if G.output == "json":
+        output.result({"tool": op.id, "title": op.title, "summary": op.summary, "kind": op.kind,
+                       "runWith": op.tool, "category": op.category, "policyGroup": op.group,
+                       "mcpDefault": "on" if op.default_on else "off", "usage": _usage_line(op),
+                       "args": op.schema})
+        return
+    sys.stdout.write(
+        f"{op.id} — {op.title}\n{op.summary}\n\n"
+        f"Kind: {op.kind} (MCP tool {op.tool}) · MCP default: {'on' if op.default_on else 'off'} · "
+        f"Policy group: {op.group}\n"
+        f"Usage: {_usage_line(op)}\n\nArguments (JSON Schema):\n"
+        f"{json.dumps(op.schema, ensure_ascii=False, indent=2)}\n")
+
+
+@tools.command()
+@click.argument("op_id", metavar="OPERATION")
+@click.option("--args", "args_text", metavar="JSON|-", help="Arguments as a JSON object, or - for standard input.")
+@click.option("--args-file", metavar="FILE", help="Read the arguments from FILE (- for standard input).")
+def call(op_id, args_text, args_file):
+    """Run one operation and print its result as JSON."""
+    if args_text is not None and args_file is not None:
+        raise click.UsageError("Give --args or --args-file, not both.")
+    source = args_file if args_file is not None else ("-" if args_text == "-" else None)
+    text = _read_text(source) if source is not None else (args_text if args_text is not None else "{}")
+    args = _parse_json(text, "arguments") if text.strip() else {}
+    engine = _engine()
+    try:
+        result = engine.call(op_id, args)
+    except OpError as err:
+        output.fail(engine.envelope(err))
+    output.result(result)
+
+
+@tools.command()
+@click.option("--file", "file_", metavar="FILE", help="Read the calls from FILE (default: standard input).")
+@click.option("--stop-on-error", is_flag=True, help="Stop at the first failed operation.")
+def batch(file_, stop_on_error):
+    """Run many operations in one process; print one JSON array of results."""
+    data = _parse_json(_read_text(file_ or "-"), "batch")
+    calls, stop = _batch_calls(data)
+    engine = _engine()
+    results = engine.batch(calls, stop_on_error=stop_on_error or stop)
+    output.result(results)
+    failures = sum(1 for r in results if not r["ok"])
+    if failures:
+        sys.stderr.write(f"{failures} of {len(results)} operations failed\n")
+        raise output.Exit(1)
+
+
+def _batch_calls(data):
+    """An array of {tool, args}, or the MCP form {"calls": [...], "stopOnError": bool}."""
+    def refuse(message):
+        output.fail(OpError("invalid_arguments", message).envelope())
+
+    if isinstance(data, list):
+        return data, False
+    if isinstance(data, dict):
+        extra = [k for k in data if k not in ("calls", "stopOnError")]
+        if extra:
+            refuse(f"A batch takes calls and stopOnError; it does not take {', '.join(f'`{k}`' for k in extra)}.")
+        if not isinstance(data.get("calls"), list):
+            refuse("calls must be an array of {\"tool\", \"args\"} objects.")
+        stop = data.get("stopOnError", False)
+        if not isinstance(stop, bool):
+            refuse("stopOnError must be true or false.")
+        return data["calls"], stop
+    refuse("A batch is a JSON array of {\"tool\", \"args\"} objects, or {\"calls\": [...]}.")
+

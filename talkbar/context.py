@@ -1,0 +1,73 @@
+"""What an operation's handler gets: its validated arguments, its workspace, its SQL, and helpers.
+
+Handlers are small functions `run(ctx, args) -> result`. SQL runs through `ctx.sql(name, ...)`,
+which binds the query's declared parameters from, in order: the keyword arguments given, the
+context (`$workspace_id`, `$now_ms`), and the operation's arguments by camelCase name
+(`$note_id` <- args["noteId"]). Everything runs in the operation's own transaction.
+"""
+
+import re
+
+from talkbar import ids, plan, sessionstate, sqlfiles
+from talkbar.errors import not_found
+
+_CAMEL = re.compile(r"_([a-z0-9])")
+
+
+def camel(name):
+    return _CAMEL.sub(lambda m: m.group(1).upper(), name)
+
+
+class Ctx:
+    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face):
+        self.op = op
+        self.args = args
+        self.cur = cur
+        self.workspace_id = workspace_id
+        self.now = now
+        self.db_path = db_path
+        self.face = face
+        self.touched = []
+
+    # ------------------------------------------------------------------ SQL
+    def sql(self, query_name, /, **params):
+        query = sqlfiles.get(query_name)
+        bound = {}
+        for p in query.params:
+            if p in params:
+                bound[p] = params[p]
+            elif p == "workspace_id":
+                bound[p] = self.workspace_id
+            elif p == "now_ms":
+                bound[p] = self.now
+            else:
+                bound[p] = self.args.get(camel(p))
+        return sqlfiles.run(self.cur, query, bound)
+
+    def need(self, query_name, message, /, **params):
+        """A `one` query whose absence means not_found with `message`."""
+        row = self.sql(query_name, **params)
+        if row is None:
+            raise not_found(message)
+        return row
+
+    # ------------------------------------------------------------------ helpers named once
+    def new_id(self, prefix):
+        return ids.new_id(prefix)
+
+    def later(self, previous):
+        """A timestamp for a change: now, but strictly after `previous` (two changes in one ms)."""
+        return max(self.now, (previous or 0) + 1)
+
+    def touch(self, kind, item_id):
+        """Record that an item's searchable text changed (the search index follows in this transaction)."""
+        self.touched.append((kind, item_id))
+
+    def check_plan_limit(self, limit):
+        plan.check_limit(self.cur, self.workspace_id, limit, self.now)
+
+    def session_state(self, session_id):
+        return sessionstate.state(self.cur, self.db_path, self.workspace_id, session_id)
+
+    def bump_session(self, session_id):
+        self.sql("sessions.bump_revision", session_id=session_id)

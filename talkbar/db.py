@@ -1,0 +1,232 @@
+"""The database file and how this process shares it with others.
+
+DuckDB lets one process hold a database file at a time (even read-only opens are locked out), and
+the spec wants the CLI, a second MCP server and the app to share it. So the file is held only
+while working: a lease is kept across a burst of calls and released (closed, which checkpoints)
+once the process is idle for a moment, or at once when another process has knocked. A process
+that finds the file held knocks and retries for up to 5 s, then answers `busy`.
+
+Inside the process, every use gets its own DuckDB cursor on the shared connection, so reads run
+side by side; writes take `write_lock` so that they go one at a time.
+"""
+
+import os
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from talkbar import clock, events, sqlfiles
+from talkbar.errors import busy, failed
+
+WAIT_S = 5.0          # how long an open waits for another process to let go of the file
+IDLE_S = 0.25         # how long an idle lease is kept before the file is released
+YIELD_S = 0.1         # after releasing for a knock, how long to let the other process in
+APP_ID = "talkbar"
+
+
+def _duckdb():
+    import duckdb  # imported lazily: ~85 ms of start-up that --help and --version do not pay
+    return duckdb
+
+
+def _is_lock_error(exc):
+    text = str(exc).lower()
+    return "lock" in text and ("conflicting" in text or "could not set" in text)
+
+
+class Database:
+    """One database file, leased by this process while it works."""
+
+    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=WAIT_S):
+        self.path = Path(path)
+        self.create = create
+        self.idle_s = idle_s
+        self.wait_s = wait_s
+        self.write_lock = threading.Lock()
+        self._guard = threading.RLock()
+        self._con = None
+        self._refs = 0
+        self._timer = None
+        self._opened_ns = 0
+        self._yield_until = 0.0
+        self._checked = False
+
+    # ------------------------------------------------------------------ the knock
+    @property
+    def knock_path(self):
+        return self.path.with_name(self.path.name + ".knock")
+
+    def _knock(self):
+        try:
+            self.knock_path.write_text(str(os.getpid()))
+        except OSError:
+            pass
+
+    def _knocked(self):
+        try:
+            return self.knock_path.stat().st_mtime_ns > self._opened_ns
+        except OSError:
+            return False
+
+    # ------------------------------------------------------------------ open / close
+    def _refuse_missing(self):
+        if self.path.is_dir():
+            raise failed(f"{self.path} is a folder, not a TalkBar database file.")
+        if not self.path.exists():
+            raise failed(f"No TalkBar database at {self.path}: the file does not exist. "
+                         "--db opens an existing TalkBar database and never creates one.")
+
+    def _connect(self):
+        duckdb = _duckdb()
+        if not self.create:
+            self._refuse_missing()
+        else:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + self.wait_s
+        while True:
+            try:
+                started = time.monotonic()
+                con = duckdb.connect(str(self.path))
+                events.emit("db.open", path=str(self.path), ms=round((time.monotonic() - started) * 1000, 1))
+                return con
+            except duckdb.IOException as exc:
+                if not _is_lock_error(exc):
+                    raise failed(f"{self.path} is not a TalkBar database: {exc}") from None
+                self._knock()
+                if time.monotonic() >= deadline:
+                    events.emit("db.busy", path=str(self.path))
+                    raise busy() from None
+                time.sleep(0.02)
+            except duckdb.Error as exc:
+                raise failed(f"{self.path} is not a TalkBar database: {exc}") from None
+
+    def _open(self):
+        wait = self._yield_until - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        con = self._connect()
+        try:
+            if not self._checked:
+                _prepare(con, self.path, self.create)
+                self._checked = True
+        except BaseException:
+            con.close()
+            raise
+        self._con = con
+        self._opened_ns = time.time_ns()
+
+    def _close(self):
+        if self._con is None:
+            return
+        started = time.monotonic()
+        try:
+            self._con.close()  # checkpoints what this lease wrote
+        finally:
+            self._con = None
+            events.emit("db.release", ms=round((time.monotonic() - started) * 1000, 1))
+
+    def _idle_close(self):
+        with self._guard:
+            self._timer = None
+            if self._refs == 0:
+                self._close()
+
+    def release_now(self):
+        with self._guard:
+            if self._timer:
+                self._timer.cancel()
+                self._timer = None
+            if self._refs == 0:
+                self._close()
+
+    # ------------------------------------------------------------------ the lease
+    @contextmanager
+    def holding(self):
+        """Keep the lease across several operations (a batch, a CLI command)."""
+        with self.cursor():
+            yield
+
+    @contextmanager
+    def cursor(self):
+        """A cursor on the leased connection, for one operation (or one batch entry)."""
+        with self._guard:
+            if self._timer:
+                self._timer.cancel()
+                self._timer = None
+            if self._con is None:
+                self._open()
+            self._refs += 1
+            cur = self._con.cursor()
+        try:
+            yield cur
+        finally:
+            try:
+                cur.close()
+            finally:
+                with self._guard:
+                    self._refs -= 1
+                    if self._refs == 0:
+                        if self.idle_s <= 0:
+                            self._close()
+                        elif self._knocked():
+                            self._close()
+                            self._yield_until = time.monotonic() + YIELD_S
+                        else:
+                            self._timer = threading.Timer(self.idle_s, self._idle_close)
+                            self._timer.daemon = True
+                            self._timer.start()
+
+
+# ---------------------------------------------------------------------- identity and migrations
+def _has_table(con, name):
+    return sqlfiles.run(con, sqlfiles.get("db.table_count"), {"name": name}) > 0
+
+
+def _prepare(con, path, create):
+    """Check that the file is TalkBar's (or make it so, if it is new), then migrate it."""
+    fresh = not _has_table(con, "meta") and not _has_table(con, "schema_migrations")
+    if fresh:
+        if sqlfiles.run(con, sqlfiles.get("db.table_count"), {"name": None}) or not create:
+            raise failed(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
+        _migrate(con, path)
+        _seed(con)
+        return
+    if not _has_table(con, "meta"):
+        raise failed(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
+    if sqlfiles.run(con, sqlfiles.get("db.app_id"), {}) != APP_ID:
+        raise failed(f"{path} is a DuckDB database but not TalkBar's.")
+    _migrate(con, path)
+
+
+def _migrate(con, path):
+    q = sqlfiles.get
+    sqlfiles.run(con, q("migrations.ensure_table"), {})
+    done = {r["version"] for r in sqlfiles.run(con, q("migrations.applied"), {})}
+    pending = [m for m in sqlfiles.migrations() if m[0] not in done]
+    known = {v for v, _, _ in sqlfiles.migrations()}
+    if done - known:
+        raise failed(f"{path} was written by a newer TalkBar (schema {max(done)}); update talkbar-cli.")
+    for version, name, text in pending:
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(text)
+            sqlfiles.run(con, q("migrations.record"), {"version": version, "name": name,
+                                                        "now_ms": clock.now_ms()})
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        events.emit("db.migrate", version=version, name=name)
+
+
+def _seed(con):
+    from talkbar.ids import new_id
+    params = {"now_ms": clock.now_ms(), "workspace_id": new_id("ws"), "profile_id": new_id("profile"),
+              "cursor_secret": os.urandom(16).hex()}
+    con.execute("BEGIN TRANSACTION")
+    sqlfiles.run(con, sqlfiles.get("seed.meta"), params)
+    sqlfiles.run(con, sqlfiles.get("seed.profile"), params)
+    sqlfiles.run(con, sqlfiles.get("seed.workspace"), params)
+    sqlfiles.run(con, sqlfiles.get("seed.license"), params)
+    con.execute("COMMIT")

@@ -1,0 +1,189 @@
+"""The one engine behind both faces (CLI and MCP server).
+
+For every call: look the operation up (unknown -> not_found with a did-you-mean), apply the
+administrator's policy, the face's gate (MCP Access for the server), validate the arguments, then
+run it in its own transaction on a leased cursor — writes one at a time — with the workspace
+resolved (default: the one open in the app). Batches run calls in order, each on its own.
+"""
+
+import time
+from dataclasses import dataclass
+
+from talkbar import events, hooks, policy, sqlfiles, validate
+from talkbar.clock import now_ms
+from talkbar.context import Ctx
+from talkbar.errors import OpError, failed, invalid, not_found
+from talkbar.manifest import manifest
+
+
+@dataclass(frozen=True)
+class Face:
+    """How a face words pointers: to an operation's schema, and to the list of operations."""
+    name: str  # "cli" | "mcp"
+
+    def schema_pointer(self, op_id):
+        if self.name == "mcp":
+            return 'Arguments: talkbar_tools {"tool":"%s"}' % op_id
+        return f"Arguments: talkbar-cli tools info {op_id}"
+
+    def list_pointer(self):
+        if self.name == "mcp":
+            return "Call talkbar_tools to see the operations you can run."
+        return "Run talkbar-cli tools list to see them."
+
+
+CLI = Face("cli")
+MCP = Face("mcp")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    op: object
+    args: dict
+
+
+def _default_run(ctx, args):
+    op = ctx.op
+    name = op.sql or op.id
+    result = ctx.sql(name)
+    if sqlfiles.get(name).returns == "one" and result is None:
+        raise not_found(op.missing or "Not found in workspace")
+    return result
+
+
+class Engine:
+    def __init__(self, db, face=CLI):
+        self.db = db
+        self.face = face
+        self.manifest = manifest()
+
+    # ------------------------------------------------------------------ before running
+    def lookup(self, op_id):
+        op = self.manifest.get(op_id) if isinstance(op_id, str) else None
+        if op is None:
+            guess = self.manifest.did_you_mean(op_id)
+            hint = f" Did you mean {guess}?" if guess else ""
+            err = not_found(f"Unknown operation `{op_id}`.{hint} {self.face.list_pointer()}")
+            raise err
+        return op
+
+    def prepare(self, op_id, args, gate=None):
+        """Everything that refuses a call without touching the data: lookup, policy, gate, arguments."""
+        op = self.lookup(op_id)
+        try:
+            policy.current().refuse_blocked(op)
+            if gate is not None:
+                gate(op)
+            return Prepared(op, validate.check(op, args))
+        except OpError as err:
+            err.op = op.id
+            raise
+
+    # ------------------------------------------------------------------ running
+    def execute(self, prepared, recheck=None):
+        op, args = prepared.op, prepared.args
+        started = time.monotonic()
+        events.emit("op.start", op=op.id)
+        try:
+            with self.db.cursor() as cur:
+                if op.is_read:
+                    result = self._in_transaction(cur, op, args, recheck)
+                else:
+                    with self.db.write_lock:
+                        result = self._in_transaction(cur, op, args, recheck)
+        except OpError as err:
+            err.op = err.op or op.id
+            events.emit("op.end", op=op.id, ok=False, code=err.code,
+                        ms=round((time.monotonic() - started) * 1000, 1))
+            raise
+        events.emit("op.end", op=op.id, ok=True, ms=round((time.monotonic() - started) * 1000, 1))
+        return result
+
+    def _in_transaction(self, cur, op, args, recheck):
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            if recheck is not None:
+                recheck(op, cur)
+            ctx = Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, args),
+                      now=now_ms(), db_path=self.db.path, face=self.face)
+            run = op.resolve(op.run) if op.run else _default_run
+            result = run(ctx, args)
+            if op.post:
+                result = op.resolve(op.post)(result, args)
+            for spec in op.touches:
+                kind, key = spec.split(":")
+                item_id = args.get(key) or (result.get(key) if isinstance(result, dict) else None)
+                if item_id:
+                    ctx.touch(kind, item_id)
+            if op.session and isinstance(result, dict):
+                sid = args.get(op.session) or result.get(op.session)
+                if sid:
+                    result.update(ctx.session_state(sid))
+            if not op.is_read:
+                hooks.after_write(ctx)
+            cur.execute("COMMIT")
+            return result
+        except OpError:
+            cur.execute("ROLLBACK")
+            raise
+        except Exception as exc:  # a bug or a database fault: a clean `failed`, never a traceback
+            try:
+                cur.execute("ROLLBACK")
+            except Exception:
+                pass
+            events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
+            raise failed(f"TalkBar could not complete {op.id}: {type(exc).__name__}: {exc}") from None
+
+    def _workspace(self, cur, args):
+        wanted = args.get("workspaceId")
+        found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": wanted})
+        if found is None:
+            if wanted is not None:
+                raise not_found(f"Workspace not found: {wanted}. workspace.list shows your workspaces.")
+            raise failed("This data root has no workspace open in the app.")
+        return found
+
+    # ------------------------------------------------------------------ the two entry points
+    def call(self, op_id, args, gate=None):
+        """Run one operation; return its result or raise OpError (with `.op` set where known)."""
+        return self.execute(self.prepare(op_id, args, gate))
+
+    def envelope(self, err):
+        return err.envelope(self.face.schema_pointer)
+
+    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None):
+        """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest."""
+        results = []
+        with self.db.holding():
+            for entry in calls:
+                if keep_going is not None and not keep_going():
+                    break
+                out = self._batch_entry(entry, gate)
+                results.append(out)
+                if stop_on_error and not out["ok"]:
+                    break
+        return results
+
+    def _batch_entry(self, entry, gate):
+        problem = unreadable_call(entry)
+        if problem:
+            return {"ok": False, "error": self.envelope(invalid(problem))["error"]}
+        op_id = entry["tool"]
+        try:
+            return {"tool": op_id, "ok": True, "result": self.call(op_id, entry.get("args"), gate)}
+        except OpError as err:
+            return {"tool": op_id, "ok": False, "error": self.envelope(err)["error"]}
+
+
+def unreadable_call(entry):
+    """Why a batch entry cannot be read at all (it then has no `tool` in the answer), or None."""
+    if not isinstance(entry, dict):
+        return "Each call must be an object of {\"tool\", \"args\"}."
+    extra = [k for k in entry if k not in ("tool", "args")]
+    if extra:
+        return f"A call takes only tool and args; it does not take {', '.join(f'`{k}`' for k in extra)}."
+    if not isinstance(entry.get("tool"), str) or not entry.get("tool"):
+        return "Each call needs `tool`: the operation id, such as sessions.get."
+    if entry.get("args") is not None and not isinstance(entry.get("args"), dict):
+        return "arguments must be an object"
+    return None

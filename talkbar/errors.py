@@ -1,0 +1,63 @@
+"""The one error type of the engine and its envelope.
+
+Every refusal or failure inside an operation is raised as OpError and leaves the engine as
+`{"error": {"code", "message", ...extra}}`. Messages are English sentences for people; the code
+is what scripts and assistants branch on (spec: errors-and-limits).
+"""
+
+CODES = (
+    "invalid_arguments", "not_found", "turned_off", "failed", "declined",
+    "confirmation_unavailable", "busy", "conflict", "session_recording",
+    "limit_reached", "plan_limit",
+)
+
+BUSY_MESSAGE = ("TalkBar's database was busy with another write. Try the same call again; "
+                "if it created something, check first that it is not already there.")
+
+
+class OpError(Exception):
+    """A refused or failed operation. `points_to_schema` marks argument errors, whose message
+    ends with a pointer to the operation's schema (worded by the face that shows it)."""
+
+    def __init__(self, code, message, *, points_to_schema=False, **extra):
+        assert code in CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.points_to_schema = points_to_schema
+        self.extra = extra
+        self.op = None  # set by the engine
+
+    def envelope(self, schema_pointer=None):
+        message = self.message
+        if self.points_to_schema and schema_pointer and self.op:
+            message = f"{message.rstrip('.')}. {schema_pointer(self.op)}"
+        return {"error": {"code": self.code, "message": message, **self.extra}}
+
+
+def invalid(message):
+    return OpError("invalid_arguments", message, points_to_schema=True)
+
+
+def not_found(message):
+    return OpError("not_found", message)
+
+
+def failed(message, **extra):
+    return OpError("failed", message, **extra)
+
+
+def busy(retry_after_ms=1000, message=BUSY_MESSAGE):
+    return OpError("busy", message, retryable=True, retryAfterMs=retry_after_ms)
+
+
+def conflict(message, **extra):
+    return OpError("conflict", message, **extra)
+
+
+def session_recording(message):
+    return OpError("session_recording", message)
+
+
+def limit_reached(limit, maximum, message):
+    return OpError("limit_reached", message, limit=limit, max=maximum)

@@ -1,0 +1,20 @@
+"""Internal events (`-v/--verbose`): JSON lines on stderr when a sink is installed, else nothing."""
+
+import json
+import sys
+import time
+
+_sink = None
+
+
+def enable(stream=None):
+    global _sink
+    _sink = stream or sys.stderr
+
+
+def emit(event, **fields):
+    if _sink is None:
+        return
+    line = {"event": event, "t": round(time.time(), 3), **fields}
+    _sink.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
+    _sink.flush()

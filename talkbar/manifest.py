@@ -1,0 +1,212 @@
+"""ops.toml: one row per operation, loaded once and checked against the manifest's own schema.
+
+A row names the operation, how it is exposed (kind, MCP tool, default toggle, policy group,
+category), how it is described, its arguments (JSON Schema properties, closed by the loader) and
+how it runs: its SQL file (sql/ops/<id>.sql by default), an optional pure post-processor, or a
+handler for operations of several steps. See the top of ops.toml for every field.
+"""
+
+import difflib
+import importlib
+import json
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from talkbar.paths import project_root
+
+KINDS = ("read", "change")
+TOOLS = ("talkbar_read", "talkbar_change", "talkbar_delete")
+GROUPS = ("metadata", "content", "contentChanges", "scheduling", "scheduler", "exports")
+
+ROW_SCHEMA = {
+    "type": "object",
+    "required": ["id", "kind", "tool", "default", "group", "category", "title", "summary"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[a-z_]+(\.[a-z_]+)+$"},
+        "kind": {"enum": list(KINDS)},
+        "tool": {"enum": list(TOOLS)},
+        "default": {"enum": ["on", "off"]},
+        "group": {"enum": list(GROUPS)},
+        "category": {"type": "string"},
+        "title": {"type": "string", "minLength": 1},
+        "summary": {"type": "string", "minLength": 1},
+        "run": {"type": "string", "pattern": r"^talkbar\.[a-z_.]+:[a-z_0-9]+$"},
+        "post": {"type": "string", "pattern": r"^talkbar\.[a-z_.]+:[a-z_0-9]+$"},
+        "sql": {"type": "string"},
+        "missing": {"type": "string"},
+        "required": {"type": "array", "items": {"type": "string"}},
+        "at_least_one": {"type": "array", "items": {"type": "string"}, "minItems": 2},
+        "one_of": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2}},
+        "any_of": {"type": "array", "items": {"type": "array", "items": {"type": "string"}, "minItems": 2}},
+        "not_together": {"type": "array", "items": {"type": "array", "items": {"type": "string"},
+                                                      "minItems": 2, "maxItems": 2}},
+        "requires": {"type": "object", "additionalProperties": {"type": "string"}},
+        "session": {"type": "string"},
+        "touches": {"type": "array", "items": {"type": "string", "pattern": r"^[a-z_]+:[A-Za-z]+$"}},
+        "paging": {"enum": ["none", "cursor", "offset", "turnOffset", "beforeSequence", "after"]},
+        "workspace": {"type": "boolean"},
+        "args": {"type": "object", "additionalProperties": {"type": "object"}},
+    },
+}
+
+
+@dataclass(frozen=True)
+class Op:
+    id: str
+    kind: str
+    tool: str
+    default_on: bool
+    group: str
+    category: str
+    title: str
+    summary: str
+    schema: dict
+    run: str = None
+    post: str = None
+    sql: str = None
+    missing: str = None
+    at_least_one: tuple = ()
+    one_of: tuple = ()
+    any_of: tuple = ()
+    not_together: tuple = ()
+    requires: dict = field(default_factory=dict)
+    session: str = None
+    touches: tuple = ()
+    paging: str = "none"
+
+    @property
+    def is_read(self):
+        return self.kind == "read"
+
+    @property
+    def arg_names(self):
+        return tuple(self.schema["properties"])
+
+    @property
+    def required(self):
+        return tuple(self.schema.get("required", ()))
+
+    def resolve(self, dotted):
+        module, _, name = dotted.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+def _close(schema, name):
+    """Close every object schema and make …Id strings (and …Ids items) non-empty."""
+    if not isinstance(schema, dict):
+        return schema
+    out = dict(schema)
+    types = out.get("type")
+    types = types if isinstance(types, list) else [types]
+    if "object" in types and "properties" in out:
+        out.setdefault("additionalProperties", False)
+        out["properties"] = {k: _close(v, k) for k, v in out["properties"].items()}
+    if "array" in types and "items" in out:
+        out["items"] = _close(out["items"], name[:-1] if name.endswith("Ids") else "")
+    if "string" in types and name.endswith("Id"):
+        out.setdefault("minLength", 1)
+    for key in ("anyOf", "oneOf"):
+        if key in out:
+            out[key] = [_close(s, name) for s in out[key]]
+    return out
+
+
+def _build_schema(row):
+    props = {}
+    if row.get("workspace", True):
+        props["workspaceId"] = {"type": "string", "minLength": 1}
+    for name, prop in row.get("args", {}).items():
+        props[name] = _close(prop, name)
+    schema = {"type": "object", "properties": props}
+    if row.get("required"):
+        schema["required"] = list(row["required"])
+    schema["additionalProperties"] = False
+    return schema
+
+
+def _op_from_row(row):
+    return Op(
+        id=row["id"], kind=row["kind"], tool=row["tool"], default_on=row["default"] == "on",
+        group=row["group"], category=row["category"], title=row["title"], summary=row["summary"],
+        schema=_build_schema(row), run=row.get("run"), post=row.get("post"), sql=row.get("sql"),
+        missing=row.get("missing"), at_least_one=tuple(row.get("at_least_one", ())),
+        one_of=tuple(tuple(g) for g in row.get("one_of", ())),
+        any_of=tuple(tuple(g) for g in row.get("any_of", ())),
+        not_together=tuple(tuple(p) for p in row.get("not_together", ())),
+        requires=dict(row.get("requires", {})), session=row.get("session"),
+        touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
+    )
+
+
+class ManifestError(Exception):
+    pass
+
+
+class Manifest:
+    def __init__(self, ops):
+        self.ops = {op.id: op for op in ops}
+
+    def __iter__(self):
+        return iter(self.ops.values())
+
+    def __len__(self):
+        return len(self.ops)
+
+    def get(self, op_id):
+        return self.ops.get(op_id)
+
+    def did_you_mean(self, op_id):
+        if not isinstance(op_id, str):
+            return None
+        close = difflib.get_close_matches(op_id, list(self.ops), n=1, cutoff=0.6)
+        return close[0] if close else None
+
+    @cached_property
+    def delete_ops(self):
+        return frozenset(op.id for op in self if op.tool == "talkbar_delete")
+
+
+def load(path=None):
+    path = Path(path or project_root() / "ops.toml")
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    rows = data.get("op", [])
+    ops, seen = [], set()
+    for i, row in enumerate(rows):
+        if row.get("id") in seen:
+            raise ManifestError(f"ops.toml: operation {row.get('id')!r} appears twice")
+        seen.add(row.get("id"))
+        ops.append(_op_from_row(row))
+    return Manifest(ops)
+
+
+def check_rows(path=None):
+    """Validate every raw row against ROW_SCHEMA; return a list of problems (empty when clean)."""
+    from jsonschema import Draft202012Validator
+    path = Path(path or project_root() / "ops.toml")
+    with open(path, "rb") as f:
+        rows = tomllib.load(f).get("op", [])
+    validator = Draft202012Validator(ROW_SCHEMA)
+    problems = []
+    for row in rows:
+        for err in validator.iter_errors(row):
+            where = "/".join(str(p) for p in err.absolute_path)
+            problems.append(f"{row.get('id', '?')}: {where}: {err.message}")
+    return problems
+
+
+_MANIFEST = None
+
+
+def manifest():
+    global _MANIFEST
+    if _MANIFEST is None:
+        _MANIFEST = load()
+    return _MANIFEST
+
+
+def schema_json(op):
+    return json.dumps(op.schema, ensure_ascii=False)

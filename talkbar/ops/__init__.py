@@ -1,0 +1,1 @@
+"""Operation handlers and post-processors, one small module per family (see ops.toml)."""

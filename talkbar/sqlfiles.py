@@ -1,0 +1,144 @@
+"""The SQL files: parameterised DuckDB queries with a header, loaded once.
+
+A file under sql/ holds one or more queries, each opened by a header of comment lines:
+
+    -- name: notes.get
+    -- returns: one
+    -- params: $workspace_id, $note_id
+    -- why the query is shaped the way it is (free text)
+    SELECT ...
+
+`returns` is one of a closed vocabulary: `many` (list of row dicts), `one` (a row dict or None),
+`value` (the first column of the first row, or None) and `exec` (nothing). Parameters are named
+(`$name`) and bound from a dict, exactly the declared ones: SQL is never built from strings.
+The operation's own file is named after it (sql/ops/notes.get.sql); further queries in the same
+file are named `<op>:<part>`. Shared queries live in sql/shared/, the importer's in sql/import/.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from talkbar.paths import project_root
+
+RETURNS = ("many", "one", "value", "exec")
+_PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
+_HEADER = re.compile(r"^--\s*(name|returns|params):\s*(.*?)\s*$")
+
+
+@dataclass(frozen=True)
+class Query:
+    name: str
+    returns: str
+    params: tuple
+    text: str
+    file: Path
+
+
+class SqlError(Exception):
+    pass
+
+
+def _strip_comments(body):
+    return "\n".join(line.split("--", 1)[0] if "--" in line and "'" not in line else line
+                     for line in body.splitlines())
+
+
+def parse_file(path):
+    """Split one .sql file into its queries and check each header against its body."""
+    text = path.read_text(encoding="utf-8")
+    queries, current = [], None
+    for line in text.splitlines():
+        m = _HEADER.match(line)
+        if m and m.group(1) == "name":
+            current = {"name": m.group(2), "returns": None, "params": None, "body": []}
+            queries.append(current)
+        elif m and current is not None and not current["body"]:
+            current[m.group(1)] = m.group(2)
+        elif current is not None:
+            current["body"].append(line)
+    out = []
+    for q in queries:
+        where = f"{path.name}: query {q['name']!r}"
+        if q["returns"] not in RETURNS:
+            raise SqlError(f"{where}: `-- returns:` must be one of {', '.join(RETURNS)}")
+        if q["params"] is None:
+            raise SqlError(f"{where}: missing `-- params:` line (write `-- params: none` if none)")
+        declared = () if q["params"].strip() in ("", "none") else tuple(
+            p.strip().lstrip("$") for p in q["params"].split(","))
+        body = "\n".join(q["body"]).strip()
+        used = set(_PARAM.findall(_strip_comments(body)))
+        if used != set(declared):
+            raise SqlError(f"{where}: declared params {sorted(declared)} but the SQL uses {sorted(used)}")
+        if not body:
+            raise SqlError(f"{where}: empty query")
+        out.append(Query(q["name"], q["returns"], declared, body, path))
+    if not out:
+        raise SqlError(f"{path.name}: no `-- name:` header")
+    return out
+
+
+def load_all(root=None):
+    root = Path(root or project_root()) / "sql"
+    registry = {}
+    for path in sorted(root.rglob("*.sql")):
+        if path.parent.name == "schema":
+            continue
+        for q in parse_file(path):
+            if q.name in registry:
+                raise SqlError(f"query {q.name!r} is defined twice ({registry[q.name].file.name}, {path.name})")
+            registry[q.name] = q
+    return registry
+
+
+_REGISTRY = None
+
+
+def registry():
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = load_all()
+    return _REGISTRY
+
+
+def get(name):
+    try:
+        return registry()[name]
+    except KeyError:
+        raise SqlError(f"no SQL query named {name!r} under sql/") from None
+
+
+def names_with_prefix(prefix):
+    """Query names starting with `prefix`, in file order (e.g. the importer's delete steps)."""
+    return [name for name in registry() if name.startswith(prefix)]
+
+
+def migrations(root=None):
+    """The numbered schema migrations, in order: [(version, name, sql_text)]."""
+    folder = Path(root or project_root()) / "sql" / "schema"
+    out = []
+    for path in sorted(folder.glob("*.sql")):
+        m = re.match(r"^(\d{4})_([a-z0-9_]+)\.sql$", path.name)
+        if not m:
+            raise SqlError(f"sql/schema/{path.name}: migrations are named NNNN_name.sql")
+        out.append((int(m.group(1)), m.group(2), path.read_text(encoding="utf-8")))
+    versions = [v for v, _, _ in out]
+    if len(set(versions)) != len(versions):
+        raise SqlError("two migrations share a number")
+    return out
+
+
+def run(cursor, query, params):
+    """Execute a query with exactly its declared parameters; shape the result by `returns`."""
+    bound = {p: params.get(p) for p in query.params}
+    cursor.execute(query.text, bound)
+    if query.returns == "exec":
+        return None
+    if query.returns == "value":
+        row = cursor.fetchone()
+        return None if row is None else row[0]
+    cols = [d[0] for d in cursor.description]
+    if query.returns == "one":
+        row = cursor.fetchone()
+        return None if row is None else dict(zip(cols, row))
+    return [dict(zip(cols, r)) for r in cursor.fetchall()]

@@ -1,0 +1,113 @@
+"""Shared test helpers: the real talkbar-cli process on a temporary data root.
+
+`tb` runs `python -m talkbar …` (the same entry point as the `talkbar-cli` console script) with
+TALKBAR_DATA_ROOT pointing at a fresh temporary folder. `demo_root` is a data root holding
+fixtures/demo.json, imported once per test session and copied for each test that asks for it.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "fixtures" / "demo.json"
+DB_FILE = "talkbar.duckdb"
+
+
+class Result:
+    def __init__(self, proc):
+        self.code = proc.returncode
+        self.stdout = proc.stdout
+        self.stderr = proc.stderr
+
+    @property
+    def json(self):
+        return json.loads(self.stdout)
+
+    def __repr__(self):
+        return f"<exit {self.code} stdout={self.stdout[:300]!r} stderr={self.stderr[:300]!r}>"
+
+
+def base_env(root, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env["TALKBAR_DATA_ROOT"] = str(root)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    env.setdefault("TALKBAR_POLICY_FILE", str(Path(root) / "no-policy.json"))
+    env.update({k: str(v) for k, v in extra.items() if v is not None})
+    return env
+
+
+def cli_command():
+    return [sys.executable, "-m", "talkbar"]
+
+
+class TB:
+    """Runs talkbar-cli against one data root."""
+
+    def __init__(self, root):
+        self.root = Path(root)
+        self.env_extra = {}
+
+    @property
+    def db(self):
+        return self.root / DB_FILE
+
+    def env(self, **extra):
+        return base_env(self.root, **{**self.env_extra, **extra})
+
+    def run(self, *args, input=None, env=None, timeout=120):
+        proc = subprocess.run(cli_command() + [str(a) for a in args], input=input, capture_output=True,
+                              text=True, env=self.env(**(env or {})), timeout=timeout, cwd=str(REPO))
+        return Result(proc)
+
+    def call(self, op, args=None, **kw):
+        """`tools call` -> (exit code, parsed stdout)."""
+        extra = ["--args", json.dumps(args)] if args is not None else []
+        r = self.run("--output", "json", "tools", "call", op, *extra, **kw)
+        return r.code, (r.json if r.stdout.strip() else None)
+
+    def ok(self, op, args=None):
+        code, out = self.call(op, args)
+        assert code == 0, (op, args, out)
+        return out
+
+    def batch(self, calls, *flags):
+        r = self.run("tools", "batch", *flags, input=json.dumps(calls))
+        return r.code, (r.json if r.stdout.strip() else None)
+
+    def import_fixture(self, doc_or_path, *flags):
+        if isinstance(doc_or_path, (str, Path)):
+            return self.run("app", "import", str(doc_or_path), *flags)
+        return self.run("app", "import", "-", *flags, input=json.dumps(doc_or_path))
+
+
+@pytest.fixture
+def tb(tmp_path):
+    return TB(tmp_path / "root")
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory):
+    root = tmp_path_factory.mktemp("demo-template")
+    t = TB(root)
+    r = t.import_fixture(DEMO)
+    assert r.code == 0, r
+    return root
+
+
+@pytest.fixture
+def demo(tmp_path, demo_template):
+    """A fresh copy of a data root holding the demo workspace."""
+    root = tmp_path / "demo"
+    shutil.copytree(demo_template, root)
+    return TB(root)
+
+
+@pytest.fixture(scope="session")
+def demo_doc():
+    return json.loads(DEMO.read_text(encoding="utf-8"))

@@ -1,0 +1,198 @@
+"""The CLI page, end to end through the real process: commands, global options, input forms,
+output on the right stream, exit codes 0/1/2."""
+
+import json
+
+import pytest
+
+
+def test_version_and_help(tb):
+    r = tb.run("--version")
+    assert r.code == 0 and r.stdout.startswith("talkbar-cli ")
+    r = tb.run("--help")
+    assert r.code == 0 and "tools" in r.stdout and "--output" in r.stdout
+    r = tb.run("tools", "--help")
+    assert r.code == 0 and "call" in r.stdout and "batch" in r.stdout
+
+
+def test_call_without_tools_is_a_usage_error(tb):
+    r = tb.run("call", "workspace.list")
+    assert r.code == 2
+    assert "tools call" in r.stderr
+    assert r.stdout == ""
+
+
+def test_unknown_command_and_option_are_usage_errors(tb):
+    assert tb.run("frobnicate").code == 2
+    assert tb.run("tools", "call", "workspace.list", "--nope").code == 2
+    assert tb.run("--output", "yaml", "tools", "list").code == 2
+
+
+def test_call_prints_json_result_only_on_stdout(tb):
+    r = tb.run("tools", "call", "workspace.list")
+    assert r.code == 0 and r.stderr == ""
+    out = json.loads(r.stdout)
+    assert [w["active"] for w in out["workspaces"]] == [True]
+    assert "\n" not in r.stdout.strip(), "piped output is compact"
+
+
+def test_error_goes_to_stderr_and_with_json_also_to_stdout(tb):
+    r = tb.run("tools", "call", "workspace.stats", "--args", '{"limit": 5}')
+    assert r.code == 1 and r.stdout == ""
+    assert r.stderr.startswith("Error: workspace.stats does not take `limit`.")
+    assert "tools info workspace.stats" in r.stderr
+    r = tb.run("tools", "call", "workspace.stats", "--args", '{"limit": 5}', "--output", "json")
+    assert r.code == 1
+    env = json.loads(r.stdout)
+    assert env["error"]["code"] == "invalid_arguments"
+    assert env["error"]["message"].endswith("Arguments: talkbar-cli tools info workspace.stats")
+
+
+def test_unknown_operation_suggests_and_points_to_list(tb):
+    code, out = tb.call("workspace.lst")
+    assert code == 1
+    assert out["error"]["code"] == "not_found"
+    assert "Did you mean workspace.list?" in out["error"]["message"]
+    assert "tools list" in out["error"]["message"]
+
+
+def test_global_options_before_or_after_the_command(tb):
+    a = tb.run("--output", "json", "tools", "info", "workspace.stats")
+    b = tb.run("tools", "info", "workspace.stats", "--output", "json")
+    c = tb.run("tools", "info", "--output=json", "workspace.stats")
+    assert a.code == b.code == c.code == 0
+    assert json.loads(a.stdout) == json.loads(b.stdout) == json.loads(c.stdout)
+    info = json.loads(a.stdout)
+    assert info["tool"] == "workspace.stats" and info["runWith"] == "talkbar_read"
+    assert info["args"]["additionalProperties"] is False
+
+
+def test_args_from_stdin_file_and_bom(tb, tmp_path):
+    r = tb.run("tools", "call", "workspace.rename", "--args", "-", input='{"name": "From stdin"}')
+    assert r.code == 0 and json.loads(r.stdout)["name"] == "From stdin"
+    f = tmp_path / "args.json"
+    f.write_bytes('\ufeff{"name": "Из файла"}'.encode("utf-8"))
+    r = tb.run("tools", "call", "workspace.rename", "--args-file", str(f))
+    assert r.code == 0, r
+    assert json.loads(r.stdout)["name"] == "Из файла"
+    r = tb.run("tools", "call", "workspace.rename", "--args-file", "-", input='\ufeff{"name": "BOM stdin"}')
+    assert r.code == 0 and json.loads(r.stdout)["name"] == "BOM stdin"
+
+
+def test_invalid_json_arguments(tb):
+    r = tb.run("tools", "call", "workspace.rename", "--args", "{name: x}")
+    assert r.code == 1 and "Invalid JSON arguments" in r.stderr
+
+
+def test_args_must_be_an_object(tb):
+    for bad in ("[1]", "3", '"x"'):
+        code, out = tb.call("workspace.stats", json.loads(bad))
+        assert code == 1 and out["error"]["code"] == "invalid_arguments"
+        assert out["error"]["message"].startswith("arguments must be an object")
+    code, out = tb.call("workspace.stats", None)
+    assert code == 0
+
+
+def test_args_and_args_file_together_is_a_usage_error(tb, tmp_path):
+    f = tmp_path / "a.json"
+    f.write_text("{}")
+    assert tb.run("tools", "call", "workspace.list", "--args", "{}", "--args-file", str(f)).code == 2
+
+
+def test_batch_forms_and_exit_codes(tb):
+    code, out = tb.batch([])
+    assert code == 0 and out == []
+    code, out = tb.batch([{"tool": "workspace.list"}, {"tool": "workspace.stats", "args": {"projectId": "nope"}}])
+    assert code == 1
+    assert [e["ok"] for e in out] == [True, False]
+    assert out[1] == {"tool": "workspace.stats", "ok": False,
+                      "error": {"code": "not_found", "message": "Project not found in workspace: nope"}}
+    r = tb.run("tools", "batch", input=json.dumps([{"tool": "nope"}, {"tool": "workspace.list"}]))
+    assert r.code == 1 and "1 of 2 operations failed" in r.stderr
+
+
+def test_batch_mcp_form_stop_on_error_and_unreadable_entries(tb):
+    calls = {"calls": [{"tool": "nope"}, {"tool": "workspace.list"}], "stopOnError": True}
+    code, out = tb.batch(calls)
+    assert code == 1 and len(out) == 1 and out[0]["tool"] == "nope"
+    code, out = tb.batch([{"tool": "nope"}, {"tool": "workspace.list"}], "--stop-on-error")
+    assert len(out) == 1
+    code, out = tb.batch([{"args": {}}, {"tool": "workspace.list", "args": [1]}, 7, {"tool": "workspace.list", "x": 1}])
+    assert code == 1
+    assert all(e["ok"] is False and "tool" not in e for e in out)
+    assert out[1]["error"]["message"] == "arguments must be an object"
+    r = tb.run("tools", "batch", input='{"calls": [], "stopOnError": "yes"}')
+    assert r.code == 1 and "stopOnError" in r.stderr
+
+
+def test_batch_has_no_twenty_call_limit(tb):
+    code, out = tb.batch([{"tool": "workspace.list"}] * 45)
+    assert code == 0 and len(out) == 45
+
+
+def test_verbose_writes_json_events_to_stderr(tb):
+    r = tb.run("-v", "tools", "call", "workspace.list")
+    assert r.code == 0
+    events = [json.loads(line) for line in r.stderr.splitlines()]
+    names = [e["event"] for e in events]
+    assert "op.start" in names and "op.end" in names
+    quiet = tb.run("tools", "call", "workspace.list")
+    assert quiet.stderr == ""
+    r = tb.run("--version", "-v")
+    assert r.stderr == ""
+
+
+def test_tools_list_table_and_json(tb):
+    r = tb.run("tools", "list")
+    assert r.code == 0
+    assert r.stdout.splitlines()[-1].endswith("operations")
+    assert "mutation" in r.stdout
+    r = tb.run("tools", "list", "--output", "json")
+    rows = json.loads(r.stdout)
+    assert {"id", "title", "description", "category", "kind", "mcpDefault", "inputSchema"} <= set(rows[0])
+
+
+def test_tools_info_unknown(tb):
+    r = tb.run("tools", "info", "workspace.lst")
+    assert r.code == 1 and "Did you mean workspace.list?" in r.stderr
+
+
+@pytest.mark.parametrize("content", [None, "not a database", "duckdb-foreign"])
+def test_db_option_never_creates_and_refuses_foreign_files(tb, tmp_path, content):
+    import duckdb
+    path = tmp_path / "given.duckdb"
+    if content == "not a database":
+        path.write_text(content)
+    elif content == "duckdb-foreign":
+        con = duckdb.connect(str(path))
+        con.execute("CREATE TABLE t (x INT)")
+        con.close()
+    before = path.read_bytes() if path.exists() else None
+    r = tb.run("--db", str(path), "--output", "json", "tools", "call", "workspace.list")
+    assert r.code == 1
+    env = json.loads(r.stdout)
+    assert env["error"]["code"] == "failed"
+    assert str(path) in env["error"]["message"]
+    if before is None:
+        assert not path.exists()
+    else:
+        assert path.read_bytes() == before
+    assert not tb.db.exists(), "the data root's database is not touched either"
+
+
+def test_db_option_opens_an_existing_talkbar_database(tb, tmp_path):
+    tb.ok("workspace.rename", {"name": "Via data root"})
+    r = tb.run("--db", str(tb.db), "tools", "call", "workspace.list", env={"TALKBAR_DATA_ROOT": str(tmp_path / "elsewhere")})
+    assert r.code == 0, r
+    assert json.loads(r.stdout)["workspaces"][0]["name"] == "Via data root"
+    assert not (tmp_path / "elsewhere").exists()
+
+
+def test_first_use_creates_one_empty_active_workspace_and_profile(tb):
+    assert not tb.db.exists()
+    out = tb.ok("workspace.list")
+    assert len(out["workspaces"]) == 1 and out["workspaces"][0]["active"] is True
+    prof = tb.ok("profile.get")
+    assert prof["isDefault"] is True and prof["workspaceId"] == out["workspaces"][0]["workspaceId"]
+    stats = tb.ok("workspace.stats")
+    assert stats["sessions"]["total"] == 0 and stats["notes"]["total"] == 0

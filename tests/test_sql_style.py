@@ -1,0 +1,40 @@
+"""SQL is never built from strings: every execute() in talkbar/ runs a file's query or a
+transaction statement, and every query's parameters are exactly the ones it declares."""
+
+import re
+from pathlib import Path
+
+from talkbar import sqlfiles
+
+REPO = Path(__file__).resolve().parent.parent
+ALLOWED = {
+    'execute("BEGIN TRANSACTION")', 'execute("COMMIT")', 'execute("ROLLBACK")',
+    "execute(query.text, bound)", "execute(text)",
+}
+
+
+def test_no_sql_interpolation_in_python():
+    offenders = []
+    for path in (REPO / "talkbar").rglob("*.py"):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            for m in re.finditer(r"(\w+)\.execute(many)?\((.*?\))", line):
+                if m.group(1) in ("self", "engine"):  # Engine.execute runs operations, not SQL
+                    continue
+                call = "execute(" + m.group(3)
+                if call not in ALLOWED:
+                    offenders.append(f"{path.relative_to(REPO)}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+def test_sql_files_parse_and_declare_their_params():
+    registry = sqlfiles.load_all()  # raises on a header/params mismatch
+    assert registry
+    for q in registry.values():
+        assert not re.search(r"\{[A-Za-z_]+\}|%s|%\(", q.text), f"{q.name} has a Python placeholder"
+        assert "?" not in q.text.replace("'?'", ""), f"{q.name}: use named $params, not ?"
+
+
+def test_migrations_are_numbered():
+    migs = sqlfiles.migrations()
+    assert migs[0][0] == 1 and migs[0][1] == "core"
+    assert [v for v, _, _ in migs] == sorted(v for v, _, _ in migs)

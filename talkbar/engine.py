@@ -80,7 +80,9 @@ class Engine:
             raise
 
     # ------------------------------------------------------------------ running
-    def execute(self, prepared, recheck=None):
+    def execute(self, prepared, recheck=None, write_lock=None):
+        """Run a prepared call. `write_lock` (default: the database's) orders writes; `recheck(op, cur)`
+        runs inside the transaction, after the write waited its turn."""
         op, args = prepared.op, prepared.args
         started = time.monotonic()
         events.emit("op.start", op=op.id)
@@ -89,7 +91,7 @@ class Engine:
                 if op.is_read:
                     result = self._in_transaction(cur, op, args, recheck)
                 else:
-                    with self.db.write_lock:
+                    with (write_lock or self.db.write_lock):
                         result = self._in_transaction(cur, op, args, recheck)
         except OpError as err:
             err.op = err.op or op.id
@@ -144,33 +146,34 @@ class Engine:
         return found
 
     # ------------------------------------------------------------------ the two entry points
-    def call(self, op_id, args, gate=None):
+    def call(self, op_id, args, gate=None, recheck=None, write_lock=None):
         """Run one operation; return its result or raise OpError (with `.op` set where known)."""
-        return self.execute(self.prepare(op_id, args, gate))
+        return self.execute(self.prepare(op_id, args, gate), recheck, write_lock)
 
     def envelope(self, err):
         return err.envelope(self.face.schema_pointer)
 
-    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None):
+    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None):
         """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest."""
         results = []
         with self.db.holding():
             for entry in calls:
                 if keep_going is not None and not keep_going():
                     break
-                out = self._batch_entry(entry, gate)
+                out = self._batch_entry(entry, gate, recheck, write_lock)
                 results.append(out)
                 if stop_on_error and not out["ok"]:
                     break
         return results
 
-    def _batch_entry(self, entry, gate):
+    def _batch_entry(self, entry, gate, recheck, write_lock):
         problem = unreadable_call(entry)
         if problem:
             return {"ok": False, "error": self.envelope(invalid(problem))["error"]}
         op_id = entry["tool"]
         try:
-            return {"tool": op_id, "ok": True, "result": self.call(op_id, entry.get("args"), gate)}
+            return {"tool": op_id, "ok": True,
+                    "result": self.call(op_id, entry.get("args"), gate, recheck, write_lock)}
         except OpError as err:
             return {"tool": op_id, "ok": False, "error": self.envelope(err)["error"]}
 

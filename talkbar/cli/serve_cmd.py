@@ -1,0 +1,25 @@
+"""`talkbar-cli serve [--transport stdio]`: the MCP server (obeys MCP Access, unlike the CLI)."""
+
+import click
+
+from talkbar import policy
+from talkbar.cli import output
+
+
+@click.command()
+@click.option("--transport", type=click.Choice(["stdio"]), default="stdio", show_default=True,
+              help="The only transport: standard input and output.")
+def serve(transport):
+    """Run the MCP server on standard input and output (your AI app runs this for you)."""
+    current = policy.current()
+    if current.mcp_server_disabled:
+        output.fail({"error": {"code": "failed", "message": policy.MCP_DISABLED}})
+    from talkbar.cli.state import open_db
+    from talkbar.mcp.server import Server, confirm_timeout
+    db = open_db()
+    db.idle_s = 0.25  # hold the file across a burst of calls, let it go when idle
+    raise output.Exit(Server(db, confirm_timeout_s=confirm_timeout()).serve())
+
+
+def register(cli):
+    cli.add_command(serve)

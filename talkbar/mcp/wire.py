@@ -1,0 +1,148 @@
+"""The stdio wire: one JSON-RPC 2.0 message per line, up to 8 MB, answered one line each.
+
+`LineReader` splits standard input into lines without ever holding more than the limit (a longer
+line is skipped to its end and reported, the server keeps going). `Writer` writes whole lines
+under a lock, since answers come from several worker threads. `classify` turns a line into a
+message or the JSON-RPC error it deserves (spec: the five tools, Wire format).
+"""
+
+import json
+import threading
+
+MAX_LINE = 8 * 1024 * 1024
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+
+
+class LineReader:
+    def __init__(self, stream, limit=MAX_LINE):
+        self.stream = stream
+        self.limit = limit
+        self._buf = bytearray()
+        self._skipping = False
+        self._eof = False
+
+    def __iter__(self):
+        """Yield each line as bytes, or None for a line that was longer than the limit."""
+        while True:
+            nl = self._buf.find(b"\n")
+            if nl >= 0:
+                line = bytes(self._buf[:nl])
+                del self._buf[:nl + 1]
+                if self._skipping:
+                    self._skipping = False
+                    yield None
+                else:
+                    yield line
+                continue
+            if self._eof:
+                if self._buf and not self._skipping:
+                    line = bytes(self._buf)
+                    self._buf.clear()
+                    yield line
+                elif self._skipping:
+                    yield None
+                return
+            if len(self._buf) > self.limit:
+                self._skipping = True
+                self._buf.clear()
+            chunk = self._read()
+            if not chunk:
+                self._eof = True
+            else:
+                self._buf += chunk
+
+    def _read(self):
+        read1 = getattr(self.stream, "read1", None)
+        return read1(65536) if read1 else self.stream.read(65536)
+
+
+class Writer:
+    def __init__(self, stream):
+        self.stream = stream
+        self.lock = threading.Lock()
+        self.closed = False
+
+    def send(self, message):
+        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        with self.lock:
+            if self.closed:
+                return
+            try:
+                self.stream.write(data)
+                self.stream.flush()
+            except (BrokenPipeError, OSError, ValueError):
+                self.closed = True
+
+
+def error(msg_id, code, message):
+    return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
+
+
+def result(msg_id, value):
+    return {"jsonrpc": "2.0", "id": msg_id, "result": value}
+
+
+def _valid_id(value):
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+class Message:
+    """A well-formed message: a request (id + method), a notification (method) or a response (id)."""
+
+    def __init__(self, data):
+        self.data = data
+        self.id = data.get("id")
+        self.has_id = "id" in data
+        self.method = data.get("method")
+        self.params = data.get("params")
+
+    @property
+    def is_request(self):
+        return self.has_id and self.method is not None
+
+    @property
+    def is_notification(self):
+        return not self.has_id and self.method is not None
+
+    @property
+    def is_response(self):
+        return self.has_id and self.method is None and ("result" in self.data or "error" in self.data)
+
+
+def classify(line):
+    """A line -> (Message, None) or (None, error reply to send)."""
+    if line is None:
+        return None, error(None, INVALID_REQUEST, "Message too large: the limit is 8 MB per line")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, error(None, PARSE_ERROR, "Parse error: the line is not UTF-8")
+    if not text.strip():
+        return None, None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        return None, error(None, PARSE_ERROR, f"Parse error: {exc}")
+    if isinstance(data, list):
+        return None, error(None, INVALID_REQUEST,
+                           'Invalid Request: JSON-RPC batches are not supported (MCP has no batches); '
+                           'send one message per line, or use {"calls": [...]}')
+    if not isinstance(data, dict):
+        return None, error(None, INVALID_REQUEST, "Invalid Request: a message must be a JSON object")
+    msg_id = data.get("id") if _valid_id(data.get("id")) else None
+    if data.get("jsonrpc") != "2.0":
+        return None, error(msg_id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"')
+    if "id" in data and not _valid_id(data["id"]):
+        return None, error(None, INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
+    if "method" in data and not isinstance(data["method"], str):
+        return None, error(msg_id, INVALID_REQUEST, "Invalid Request: method must be a string")
+    if "method" not in data and "id" not in data:
+        return None, error(None, INVALID_REQUEST, "Invalid Request: neither a method nor an id")
+    if "params" in data and data["params"] is not None and not isinstance(data["params"], (dict, list)):
+        return None, error(msg_id, INVALID_REQUEST, "Invalid Request: params must be an object")
+    return Message(data), None

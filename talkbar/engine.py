@@ -122,7 +122,7 @@ class Engine:
                 if sid:
                     result.update(ctx.session_state(sid))
             if not op.is_read:
-                hooks.after_write(ctx)
+                hooks.changed(cur, ctx.workspace_id, ctx.touched)
             cur.execute("COMMIT")
             return result
         except OpError:

@@ -1,34 +1,55 @@
-"""Extension points that run inside a write's transaction, after its handler.
+"""Extension points that run inside a write's transaction.
 
-`after_write(ctx)` calls every registered function with the operation's context; `ctx.touched`
+`changed(cur, workspace_id, touched)` calls every function registered with `on_change`; `touched`
 lists the (kind, id) items whose searchable text changed, so an index registered here is written
-in the same transaction as the items it indexes.
+in the same transaction as the items it indexes. The engine calls it after every write operation
+(with `ctx.touched`); writers outside the engine (the recording stand-in) call it themselves.
+`after_import(cur, workspace_ids)` runs once an import has written every table.
+
+Modules that register hooks are listed in PLUGINS and loaded on first use, when present.
 """
 
-_after_write = []
+import importlib
+
+PLUGINS = ("talkbar.search.index",)
+
+_on_change = []
+_after_import = []
+_loaded = False
 
 
-def on_after_write(fn):
-    if fn not in _after_write:
-        _after_write.append(fn)
+def load_plugins():
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in PLUGINS:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                raise
+
+
+def on_change(fn):
+    if fn not in _on_change:
+        _on_change.append(fn)
     return fn
 
 
-def after_write(ctx):
-    for fn in _after_write:
-        fn(ctx)
-
-
-_after_import = []
+def changed(cur, workspace_id, touched):
+    load_plugins()
+    for fn in _on_change:
+        fn(cur, workspace_id, touched)
 
 
 def on_after_import(fn):
-    """fn(cur, workspace_ids): runs in the import's transaction once every table is written."""
     if fn not in _after_import:
         _after_import.append(fn)
     return fn
 
 
 def after_import(cur, workspace_ids):
+    load_plugins()
     for fn in _after_import:
         fn(cur, workspace_ids)

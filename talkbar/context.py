@@ -7,8 +7,9 @@ context (`$workspace_id`, `$now_ms`), and the operation's arguments by camelCase
 """
 
 import re
+from contextlib import contextmanager
 
-from talkbar import ids, plan, sessionstate, sqlfiles
+from talkbar import clock, hooks, ids, plan, sessionstate, sqlfiles
 from talkbar.errors import not_found
 
 _CAMEL = re.compile(r"_([a-z0-9])")
@@ -19,7 +20,7 @@ def camel(name):
 
 
 class Ctx:
-    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face):
+    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None):
         self.op = op
         self.args = args
         self.cur = cur
@@ -28,6 +29,7 @@ class Ctx:
         self.db_path = db_path
         self.face = face
         self.touched = []
+        self._write_lock = write_lock
 
     # ------------------------------------------------------------------ SQL
     def sql(self, query_name, /, **params):
@@ -71,3 +73,21 @@ class Ctx:
 
     def bump_session(self, session_id):
         self.sql("sessions.bump_revision", session_id=session_id)
+
+    # ------------------------------------------------------------------ long-running writes
+    @contextmanager
+    def transaction(self):
+        """A short write turn for an operation that runs outside the write queue (`outside_queue`)."""
+        if self._write_lock is None:
+            raise RuntimeError(f"{self.op.id} runs in one transaction; ctx.transaction() is for outside_queue ops")
+        with self._write_lock:
+            self.cur.execute("BEGIN TRANSACTION")
+            try:
+                self.now = clock.now_ms()
+                yield self
+                hooks.changed(self.cur, self.workspace_id, self.touched)
+                self.touched = []
+                self.cur.execute("COMMIT")
+            except BaseException:
+                self.cur.execute("ROLLBACK")
+                raise

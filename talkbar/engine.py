@@ -88,11 +88,14 @@ class Engine:
         events.emit("op.start", op=op.id)
         try:
             with self.db.cursor() as cur:
+                lock = write_lock or self.db.write_lock
                 if op.is_read:
-                    result = self._in_transaction(cur, op, args, recheck)
+                    result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
+                elif op.outside_queue:
+                    result = self._outside_queue(cur, op, args, recheck, lock)
                 else:
-                    with (write_lock or self.db.write_lock):
-                        result = self._in_transaction(cur, op, args, recheck)
+                    with lock:
+                        result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,
@@ -101,38 +104,68 @@ class Engine:
         events.emit("op.end", op=op.id, ok=True, ms=round((time.monotonic() - started) * 1000, 1))
         return result
 
-    def _in_transaction(self, cur, op, args, recheck):
-        cur.execute("BEGIN TRANSACTION")
-        try:
+    def _ctx(self, cur, op, args, write_lock=None):
+        return Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, args), now=now_ms(),
+                   db_path=self.db.path, face=self.face, write_lock=write_lock)
+
+    def _run(self, cur, op, args, recheck):
+        """The body of an operation inside its transaction."""
+        if recheck is not None:
+            recheck(op, cur)
+        ctx = self._ctx(cur, op, args)
+        result = self._handle(ctx, op, args)
+        if op.session and isinstance(result, dict):
+            sid = args.get(op.session) or result.get(op.session)
+            if sid:
+                result.update(ctx.session_state(sid))
+        if not op.is_read:
+            hooks.changed(cur, ctx.workspace_id, ctx.touched)
+        return result
+
+    def _handle(self, ctx, op, args):
+        run = op.resolve(op.run) if op.run else _default_run
+        result = run(ctx, args)
+        if op.post:
+            result = op.resolve(op.post)(result, args)
+        for spec in op.touches:
+            kind, key = spec.split(":")
+            item_id = args.get(key) or (result.get(key) if isinstance(result, dict) else None)
+            if item_id:
+                ctx.touch(kind, item_id)
+        return result
+
+    def _outside_queue(self, cur, op, args, recheck, lock):
+        """A long-running write (exports.run): no transaction of its own and no place in the write
+        queue; the handler takes short write turns with `ctx.transaction()`."""
+        def start():
             if recheck is not None:
                 recheck(op, cur)
-            ctx = Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, args),
-                      now=now_ms(), db_path=self.db.path, face=self.face)
-            run = op.resolve(op.run) if op.run else _default_run
-            result = run(ctx, args)
-            if op.post:
-                result = op.resolve(op.post)(result, args)
-            for spec in op.touches:
-                kind, key = spec.split(":")
-                item_id = args.get(key) or (result.get(key) if isinstance(result, dict) else None)
-                if item_id:
-                    ctx.touch(kind, item_id)
-            if op.session and isinstance(result, dict):
-                sid = args.get(op.session) or result.get(op.session)
-                if sid:
-                    result.update(ctx.session_state(sid))
-            if not op.is_read:
-                hooks.changed(cur, ctx.workspace_id, ctx.touched)
-            cur.execute("COMMIT")
-            return result
-        except OpError:
-            cur.execute("ROLLBACK")
-            raise
-        except Exception as exc:  # a bug or a database fault: a clean `failed`, never a traceback
+            return self._ctx(cur, op, args, write_lock=lock)
+        ctx = self._transaction(cur, op, start)
+        return self._guard(op, lambda: self._handle(ctx, op, args))
+
+    def _transaction(self, cur, op, body):
+        """Run body in a transaction: committed, or rolled back on any error."""
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            result = self._guard(op, body)
+        except BaseException:
             try:
                 cur.execute("ROLLBACK")
             except Exception:
                 pass
+            raise
+        cur.execute("COMMIT")
+        return result
+
+    @staticmethod
+    def _guard(op, body):
+        """Run body; OpError passes, any other exception becomes a clean `failed`, never a traceback."""
+        try:
+            return body()
+        except OpError:
+            raise
+        except Exception as exc:  # a bug or a database fault
             events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
             raise failed(f"TalkBar could not complete {op.id}: {type(exc).__name__}: {exc}") from None
 

@@ -48,6 +48,7 @@ ROW_SCHEMA = {
         "touches": {"type": "array", "items": {"type": "string", "pattern": r"^[a-z_]+:[A-Za-z]+$"}},
         "paging": {"enum": ["none", "cursor", "offset", "turnOffset", "beforeSequence", "after"]},
         "workspace": {"type": "boolean"},
+        "outside_queue": {"type": "boolean"},
         "args": {"type": "object", "additionalProperties": {"type": "object"}},
     },
 }
@@ -76,6 +77,7 @@ class Op:
     session: str = None
     touches: tuple = ()
     paging: str = "none"
+    outside_queue: bool = False
 
     @property
     def is_read(self):
@@ -138,6 +140,7 @@ def _op_from_row(row):
         not_together=tuple(tuple(p) for p in row.get("not_together", ())),
         requires=dict(row.get("requires", {})), session=row.get("session"),
         touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
+        outside_queue=row.get("outside_queue", False),
     )
 
 

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from talkbar import events
 from talkbar.paths import project_root
 
 RETURNS = ("many", "one", "value", "exec")
@@ -131,6 +132,7 @@ def migrations(root=None):
 def run(cursor, query, params):
     """Execute a query with exactly its declared parameters; shape the result by `returns`."""
     bound = {p: params.get(p) for p in query.params}
+    events.emit("sql", name=query.name)
     cursor.execute(query.text, bound)
     if query.returns == "exec":
         return None

@@ -86,16 +86,19 @@ class Engine:
         op, args = prepared.op, prepared.args
         started = time.monotonic()
         events.emit("op.start", op=op.id)
+        lock = write_lock or self.db.write_lock
         try:
-            with self.db.cursor() as cur:
-                lock = write_lock or self.db.write_lock
-                if op.is_read:
+            if op.is_read:
+                with self.db.cursor() as cur:
                     result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
-                elif op.outside_queue:
+            elif op.outside_queue:
+                with self.db.cursor() as cur:
                     result = self._outside_queue(cur, op, args, recheck, lock)
-                else:
-                    with lock:
-                        result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
+            else:
+                # wait for the write turn before leasing the file, so that while writes queue here
+                # another process can still get in between them
+                with lock, self.db.cursor() as cur:
+                    result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,

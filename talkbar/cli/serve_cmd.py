@@ -15,10 +15,11 @@ def serve(transport):
     if current.mcp_server_disabled:
         output.fail({"error": {"code": "failed", "message": policy.MCP_DISABLED}})
     from talkbar.cli.state import open_db
-    from talkbar.mcp.server import Server, confirm_timeout
+    from talkbar.mcp.server import Server, confirm_timeout, op_delay_from_env
     db = open_db()
     db.idle_s = 0.25  # hold the file across a burst of calls, let it go when idle
-    raise output.Exit(Server(db, confirm_timeout_s=confirm_timeout()).serve())
+    server = Server(db, confirm_timeout_s=confirm_timeout(), op_delay_s=op_delay_from_env())
+    raise output.Exit(server.serve())
 
 
 def register(cli):

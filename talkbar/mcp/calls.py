@@ -6,6 +6,7 @@ error: those are only for an unknown tool name and for a cancelled call (the ser
 """
 
 import json
+import time
 
 from talkbar import policy
 from talkbar.access import load as load_access
@@ -141,7 +142,9 @@ class CallRunner:
             return self.engine.envelope(err), True
 
     def _recheck(self, op, cur):
-        """A write waited its turn: is it still switched on?"""
+        """Inside the operation's transaction: a write that waited its turn must still be switched on."""
+        if self.server.op_delay_s:
+            time.sleep(self.server.op_delay_s)  # test hook: TALKBAR_TEST_OP_DELAY_MS makes every operation slow
         if not op.is_read:
             View(self.manifest, load_access(cur, self.manifest), policy.current()).gate(op)
 

@@ -59,7 +59,7 @@ class WriteQueue:
 
 
 class Server:
-    def __init__(self, db, stdin=None, stdout=None, stderr=None, confirm_timeout_s=300.0):
+    def __init__(self, db, stdin=None, stdout=None, stderr=None, confirm_timeout_s=300.0, op_delay_s=0.0):
         self.db = db
         self.engine = Engine(db, MCP)
         self.manifest = manifest()
@@ -67,6 +67,7 @@ class Server:
         self.out = wire.Writer(stdout or sys.stdout.buffer)
         self.err = stderr or sys.stderr
         self.confirm_timeout_s = confirm_timeout_s
+        self.op_delay_s = op_delay_s
         self.initialized = False
         self.protocol = None
         self.client_can_ask = False
@@ -265,9 +266,19 @@ class Server:
             slot[0].set()
 
 
-def confirm_timeout():
-    value = os.environ.get("TALKBAR_CONFIRM_TIMEOUT_S")
+def _env_float(name, default):
+    value = os.environ.get(name)
     try:
-        return float(value) if value else 300.0
+        return float(value) if value else default
     except ValueError:
-        return 300.0
+        return default
+
+
+def confirm_timeout():
+    """How long a delete waits for the user's answer: 5 minutes (TALKBAR_CONFIRM_TIMEOUT_S for tests)."""
+    return _env_float("TALKBAR_CONFIRM_TIMEOUT_S", 300.0)
+
+
+def op_delay_from_env():
+    """Test hook: TALKBAR_TEST_OP_DELAY_MS makes every operation take that long (concurrency tests)."""
+    return _env_float("TALKBAR_TEST_OP_DELAY_MS", 0.0) / 1000.0

@@ -31,13 +31,11 @@ class LineReader:
         while True:
             nl = self._buf.find(b"\n")
             if nl >= 0:
-                line = bytes(self._buf[:nl])
+                too_long = self._skipping or nl > self.limit
+                line = None if too_long else bytes(self._buf[:nl])
                 del self._buf[:nl + 1]
-                if self._skipping:
-                    self._skipping = False
-                    yield None
-                else:
-                    yield line
+                self._skipping = False
+                yield line
                 continue
             if self._eof:
                 if self._buf and not self._skipping:

@@ -48,8 +48,9 @@ class Access:
 
 
 def load(cur, manifest):
-    settings = {r["key"]: r["value"] for r in sqlfiles.run(cur, sqlfiles.get("access.settings"), {})}
-    overrides = {r["operation"]: r["enabled"] for r in sqlfiles.run(cur, sqlfiles.get("access.toggles"), {})}
+    rows = sqlfiles.run(cur, sqlfiles.get("access.state"), {})
+    settings = {r["name"]: r["value"] for r in rows if r["kind"] == "setting"}
+    overrides = {r["name"]: r["value"] for r in rows if r["kind"] == "toggle"}
     toggles = {op.id: overrides.get(op.id, op.default_on) for op in manifest}
     return Access(mcp_enabled=settings.get("mcp_enabled", False),
                   deletes_without_confirmation=settings.get("deletes_without_confirmation", False),

@@ -45,12 +45,15 @@ class Database:
         self.wait_s = wait_s
         self.write_lock = threading.Lock()
         self._guard = threading.RLock()
+        self._idle = threading.Condition(self._guard)
+        self._reaper = None
+        self._idle_since = 0.0
         self._con = None
         self._refs = 0
-        self._timer = None
         self._opened_ns = 0
         self._yield_until = 0.0
         self._checked = False
+        self.lease_cache = {}
 
     # ------------------------------------------------------------------ the knock
     @property
@@ -115,6 +118,7 @@ class Database:
             raise
         self._con = con
         self._opened_ns = time.time_ns()
+        self.lease_cache = {}  # facts that only another process could change: valid while the file is held
 
     def _close(self):
         if self._con is None:
@@ -126,17 +130,21 @@ class Database:
             self._con = None
             events.emit("db.release", ms=round((time.monotonic() - started) * 1000, 1))
 
-    def _idle_close(self):
-        with self._guard:
-            self._timer = None
-            if self._refs == 0:
-                self._close()
+    def _reap(self):
+        """The idle watcher: let go of the file once idle for idle_s, or at once when knocked."""
+        with self._idle:
+            while True:
+                if self._con is None or self._refs > 0:
+                    self._idle.wait()
+                    continue
+                remaining = self._idle_since + self.idle_s - time.monotonic()
+                if remaining <= 0 or self._knocked():
+                    self._close()
+                    continue
+                self._idle.wait(timeout=min(remaining, 0.05))
 
     def release_now(self):
         with self._guard:
-            if self._timer:
-                self._timer.cancel()
-                self._timer = None
             if self._refs == 0:
                 self._close()
 
@@ -151,9 +159,6 @@ class Database:
     def cursor(self):
         """A cursor on the leased connection, for one operation (or one batch entry)."""
         with self._guard:
-            if self._timer:
-                self._timer.cancel()
-                self._timer = None
             if self._con is None:
                 self._open()
             self._refs += 1
@@ -173,9 +178,12 @@ class Database:
                             self._close()
                             self._yield_until = time.monotonic() + YIELD_S
                         else:
-                            self._timer = threading.Timer(self.idle_s, self._idle_close)
-                            self._timer.daemon = True
-                            self._timer.start()
+                            self._idle_since = time.monotonic()
+                            if self._reaper is None:
+                                self._reaper = threading.Thread(target=self._reap, daemon=True,
+                                                                name="talkbar-db-idle")
+                                self._reaper.start()
+                            self._idle.notify()
 
 
 # ---------------------------------------------------------------------- identity and migrations

@@ -174,7 +174,12 @@ class Engine:
 
     def _workspace(self, cur, args):
         wanted = args.get("workspaceId")
+        cache = self.db.lease_cache.setdefault("workspaces", {})
+        if wanted in cache:  # workspaces are created, switched and removed by the app or an import only
+            return cache[wanted]
         found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": wanted})
+        if found is not None:
+            cache[wanted] = found
         if found is None:
             if wanted is not None:
                 raise not_found(f"Workspace not found: {wanted}. workspace.list shows your workspaces.")

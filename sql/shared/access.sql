@@ -1,14 +1,11 @@
--- name: access.settings
+-- name: access.state
 -- returns: many
 -- params: none
--- The MCP Access switches that are not per operation (absent = the default, off).
-SELECT key, value FROM access_settings
-
--- name: access.toggles
--- returns: many
--- params: none
--- Operation switches the user changed; every other operation has its default from ops.toml.
-SELECT operation, enabled FROM access_toggles
+-- The whole MCP Access page in one read (it is read at every MCP call): the switches that are not
+-- per operation (absent = off) and the operation switches the user changed (absent = default).
+SELECT 'setting' AS kind, key AS name, value FROM access_settings
+UNION ALL
+SELECT 'toggle', operation, enabled FROM access_toggles
 
 -- name: access.set_setting
 -- returns: exec

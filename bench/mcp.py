@@ -1,0 +1,115 @@
+"""MCP server figures, each against a peer measured in the same run.
+
+1. The size of `tools/list` with every operation on (characters of the JSON the client receives,
+   and of the five definitions' descriptions), against one-tool-per-operation listing of the same
+   operations (each with its own name, summary and schema) — what the five-tool design saves.
+2. The round trip of `workspace.list` through a warm server against a trivial stdio echo server
+   (one JSON-RPC line in, one line out), both driven by the same client loop.
+
+    python bench/mcp.py [--calls 300]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+ECHO = r'''
+import sys, json
+for line in sys.stdin:
+    msg = json.loads(line)
+    if "id" in msg:
+        sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": {"content": [
+            {"type": "text", "text": "{\"workspaces\":[]}"}], "isError": False}}) + "\n")
+        sys.stdout.flush()
+'''
+
+
+def env_for(root):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env.update({"TALKBAR_DATA_ROOT": str(root), "TALKBAR_POLICY_FILE": str(Path(root) / "none.json"),
+                "PYTHONPATH": str(REPO)})
+    return env
+
+
+def cli(root, *args, data=None):
+    return subprocess.run([sys.executable, "-m", "talkbar", *args], input=data, capture_output=True, text=True,
+                          env=env_for(root), check=True).stdout
+
+
+class Peer:
+    def __init__(self, argv, env):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
+        self.n = 0
+
+    def request(self, method, params):
+        self.n += 1
+        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            reply = json.loads(self.proc.stdout.readline())
+            if reply.get("id") == self.n:
+                return reply
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def timed(peer, calls):
+    out = []
+    for _ in range(calls):
+        t = time.perf_counter()
+        peer.request("tools/call", {"name": "talkbar_read", "arguments": {"tool": "workspace.list"}})
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--calls", type=int, default=300)
+    a = ap.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="talkbar-bench-mcp-"))
+    try:
+        cli(root, "app", "import", str(REPO / "fixtures" / "demo.json"))
+        cli(root, "app", "access", "mcp", "on")
+        cli(root, "app", "access", "all", "on")
+        server = Peer([sys.executable, "-m", "talkbar", "serve"], env_for(root))
+        server.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}})
+        listed = server.request("tools/list", {})["result"]
+        listing = json.dumps(listed, separators=(",", ":"), ensure_ascii=False)
+        ops = json.loads(cli(root, "--output", "json", "tools", "list"))
+        one_per_op = json.dumps({"tools": [{"name": o["id"], "description": o["description"],
+                                            "inputSchema": o["inputSchema"]} for o in ops]},
+                                separators=(",", ":"), ensure_ascii=False)
+        descriptions = sum(len(t["description"]) for t in listed["tools"])
+        echo = Peer([sys.executable, "-c", ECHO], env_for(root))
+        timed(server, 30)
+        timed(echo, 30)
+        ours, peer = [], []
+        for _ in range(5):  # interleaved rounds, so both see the same machine state
+            ours += timed(server, a.calls // 5)
+            peer += timed(echo, a.calls // 5)
+        server.close()
+        echo.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"tools/list with all {len(ops)} operations on: {len(listed['tools'])} tools, {len(listing):,} characters "
+          f"(descriptions {descriptions:,}); one tool per operation would be {len(one_per_op):,} characters "
+          f"-> {len(listing) / len(one_per_op):.3f}x")
+    for name, xs in (("talkbar-cli serve, workspace.list", ours), ("stdio echo server", peer)):
+        xs = sorted(xs)
+        print(f"{name:36s} p50 {statistics.median(xs):7.3f} ms   p95 {xs[int(len(xs) * 0.95)]:7.3f} ms")
+    print(f"ratio p50 {statistics.median(ours) / statistics.median(peer):.2f}x   "
+          f"p95 {sorted(ours)[int(len(ours) * .95)] / sorted(peer)[int(len(peer) * .95)]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -20,6 +20,6 @@ $TB --output json tools call workspace.stats | .venv/bin/python -m json.tool
 echo; echo "== tools list --compact"
 $TB tools list --compact
 if [ -f scripts/mcp_tools.py ]; then
-  echo; echo "== the MCP server's five tools (tools/list over stdio, everything on)"
+  echo; echo "== the MCP server's tools (tools/list over stdio; MCP turned on, default switches)"
   .venv/bin/python scripts/mcp_tools.py
 fi

@@ -141,3 +141,20 @@ def test_a_minimal_fixture_takes_the_defaults(tb):
     stats = tb.ok("workspace.stats")
     assert stats["sessions"]["byStatus"]["complete"] == 1
     assert tb.ok("plan.get")["plan"]["id"] == "free"
+
+
+def test_the_fast_check_agrees_with_jsonschema(demo_doc):
+    from jsonschema import Draft202012Validator
+    from talkbar.fixture.fastcheck import compile_schema
+    from talkbar.fixture.schema import FIXTURE
+    from talkbar.validate import _validator_class
+    fast, full = compile_schema(FIXTURE), _validator_class()(FIXTURE)
+    Draft202012Validator.check_schema(FIXTURE)
+    assert fast(demo_doc) and full.is_valid(demo_doc)
+    for change, _ in BAD:
+        doc = copy.deepcopy(demo_doc)
+        _mutate(doc, *change)
+        assert fast(doc) == full.is_valid(doc), change
+    odd = copy.deepcopy(demo_doc)
+    odd["workspaces"][0]["sessions"][0]["turns"][0]["startMs"] = True
+    assert not fast(odd) and not full.is_valid(odd)

@@ -99,3 +99,38 @@ def test_kill_9_of_a_writer_mid_batch_leaves_the_database_whole(tb):
     r = tb.run("app", "export")
     assert r.code == 0 and json.loads(r.stdout)["workspaces"][0]["name"] == now
     assert tb.ok("workspace.rename", {"name": "after the crash"})["name"] == "after the crash"
+
+
+def test_a_cli_write_gets_in_while_an_mcp_server_is_mid_burst(tb):
+    import threading
+    from mcp_raw import RawServer
+    assert tb.run("app", "access", "mcp", "on").code == 0
+    server = RawServer(tb)
+    server.initialize()
+    stop, answered, failures = threading.Event(), [], []
+
+    def burst():
+        while not stop.is_set():
+            try:
+                body, is_error = server.tool_result(server.call("talkbar_read", {"tool": "workspace.stats"}), timeout=15)
+                (failures if is_error else answered).append(body)
+            except AssertionError as exc:
+                failures.append(str(exc))
+                return
+    worker = threading.Thread(target=burst)
+    worker.start()
+    try:
+        time.sleep(1.0)
+        started = time.monotonic()
+        code, out = tb.call("workspace.rename", {"name": "written mid-burst"})
+        waited = time.monotonic() - started
+        time.sleep(1.0)
+    finally:
+        stop.set()
+        worker.join(timeout=30)
+        server.close()
+    assert code == 0, out
+    assert waited < 3.0, waited
+    assert failures == []
+    assert len(answered) > 20
+    assert tb.ok("workspace.list")["workspaces"][0]["name"] == "written mid-burst"

@@ -62,14 +62,15 @@ def deliver(dest, doc, claims, now_ms, *, db_path, export_folders=None, resoluti
                               resolution, cancelled, errors)
     if not naming.allowed_by_policy(dest["location"], export_folders):
         return attention(f"{dest['location']} is outside the folders your organization allows for exports.")
-    fmt = dest["format"]
+    return files.deliver(dest["location"], naming.folders(dest["layout"], doc), naming.stem(doc),
+                         _rendered(dest["format"], doc, audio), doc["sessionId"], claims, now_ms, resolution, errors)
+
+
+def _rendered(fmt, doc, audio):
+    """[(extension, bytes)]: the session's file, then the recording beside it (inside it for zip)."""
     if fmt == "zip":
-        packed = (f"audio{audio[0]}", audio[1]) if audio else None
-        written = [(".zip", render(fmt, doc, audio=packed))]
-    else:
-        written = [(FORMATS[fmt].extension, render(fmt, doc))] + ([audio] if audio else [])
-    return files.deliver(dest["location"], naming.folders(dest["layout"], doc), naming.stem(doc), written,
-                         doc["sessionId"], claims, now_ms, resolution, errors)
+        return [(".zip", render(fmt, doc, audio=(f"audio{audio[0]}", audio[1]) if audio else None))]
+    return [(FORMATS[fmt].extension, render(fmt, doc))] + ([audio] if audio else [])
 
 
 def preview(dest, doc, claims):
@@ -77,9 +78,9 @@ def preview(dest, doc, claims):
     fmt = dest["format"]
     if fmt == "notion":
         return {"location": dest["location"], "files": [], "archiveEntries": []}
-    audio_ext = audio_extension(doc)
-    extensions = [FORMATS[fmt].extension] + ([audio_ext] if audio_ext and fmt != "zip" else [])
+    audio, _ = _audio(doc)
     folder = os.path.join(dest["location"], *naming.folders(dest["layout"], doc))
-    targets = [files.would_write(folder, naming.stem(doc), ext, doc["sessionId"], claims) for ext in extensions]
-    entries = archive_entries(fmt, doc, f"audio{audio_ext}" if audio_ext else None)
+    targets = [files.would_write(folder, naming.stem(doc), ext, data, doc["sessionId"], claims)
+               for ext, data in _rendered(fmt, doc, audio)]
+    entries = archive_entries(fmt, doc, f"audio{audio[0]}" if audio else None)
     return {"location": targets[0], "files": targets, "archiveEntries": entries}

@@ -3,7 +3,9 @@
 Each target name is chosen in turn from `naming.candidates`: a name that is free is taken; a file
 TalkBar wrote for this session is taken again when its content hash is still the one recorded at
 write time (re-exporting an unchanged target is not a conflict) and is a conflict when it differs;
-any other file (someone else's, or another session's) is left alone and the next name is tried.
+a file TalkBar has no record of is taken only when it already holds exactly what TalkBar would
+write (nothing changes; no duplicate after TalkBar's records were lost); any other file (someone
+else's, or another session's) is left alone and the next name is tried.
 Files are written to a temporary name beside the target and renamed over it, so a reader never
 sees half a file, and the temporary file is never left behind.
 """
@@ -38,8 +40,8 @@ class _Conflict(Exception):
         self.target = target
 
 
-def choose(folder, base, extension, session_id, claims, resolution=None):
-    """The target to write, or raise _Conflict. `claims`: target -> {sessionId, contentHash}."""
+def choose(folder, base, extension, data, session_id, claims, resolution=None):
+    """The target to write `data` to, or raise _Conflict. `claims`: target -> {sessionId, contentHash}."""
     for path in naming.candidates(folder, base, extension):
         if resolution is not None and path == resolution.target:
             if resolution.action == "replace":
@@ -47,8 +49,14 @@ def choose(folder, base, extension, session_id, claims, resolution=None):
             continue  # saveCopy: the external version stays; TalkBar's goes beside it
         if not os.path.lexists(path):
             return path
+        if not os.path.isfile(path) or os.path.islink(path):
+            continue
         claim = claims.get(path)
-        if claim is None or claim["sessionId"] != session_id or not os.path.isfile(path) or os.path.islink(path):
+        if claim is None:
+            if sha256_file(path) == sha256_bytes(data):
+                return path
+            continue
+        if claim["sessionId"] != session_id:
             continue
         if sha256_file(path) == claim["contentHash"]:
             return path
@@ -82,7 +90,7 @@ def deliver(location, subfolders, base, files, session_id, claims, now_ms, resol
     except OSError as exc:
         return attention(f"TalkBar could not create the folder {folder}: {exc.strerror or exc}.")
     try:
-        targets = [(choose(folder, base, ext, session_id, claims, resolution), data) for ext, data in files]
+        targets = [(choose(folder, base, ext, data, session_id, claims, resolution), data) for ext, data in files]
     except _Conflict as c:
         return conflicted(c.target, now_ms)
     except _NoFreeName as exc:
@@ -104,10 +112,10 @@ def deliver(location, subfolders, base, files, session_id, claims, now_ms, resol
     return settle(main, written, problems, released)
 
 
-def would_write(folder, base, extension, session_id, claims):
+def would_write(folder, base, extension, data, session_id, claims):
     """The target a delivery would write now (a conflicting one included), for exports.preview."""
     try:
-        return choose(folder, base, extension, session_id, claims)
+        return choose(folder, base, extension, data, session_id, claims)
     except _Conflict as c:
         return c.target
     except (_NoFreeName, OSError):

@@ -56,7 +56,8 @@ def destination_save(ctx, args):
     if args["format"] == "notion":
         if ref is not None and not ctx.sql("exports.destination.save:connected", destination_id=did):
             raise failed(f"Notion is not connected for {did}: the user connects it in TalkBar (or pipes the token "
-                         f"to `talkbar-cli exports notion connect`); an assistant cannot store a token.")
+                         f"to `talkbar-cli exports notion connect`), and an assistant cannot store a token. Save the "
+                         f"destination with credentialRef null until then.")
     else:
         if os.path.exists(location) and not os.path.isdir(location):
             raise failed(f"{location} is a file; an export destination's location must be a folder.")
@@ -76,7 +77,8 @@ def destination_delete(ctx, args):
         raise not_found(f"Export destination not found in workspace: {did}. exports.config lists them.")
     active = ctx.sql("exports.destination.delete:active")
     if active:
-        raise failed(f"Export destination {did} still has {active} deliveries scheduled, waiting or running; "
+        noun = "delivery" if active == 1 else "deliveries"
+        raise failed(f"Export destination {did} still has {active} {noun} scheduled, waiting or running; "
                      "cancel their batches with exports.cancel (or let them finish) first.")
     switched = [r["ruleId"] for r in ctx.sql("exports.destination.delete:switch_off")]
     ctx.sql("exports.destination.delete:forget", rule_ids=switched)
@@ -99,8 +101,8 @@ def _check_rule(args):
 
 def _check_scope(ctx, kind, scope_id):
     if kind == "workspace" and scope_id != ctx.workspace_id:
-        raise not_found(f"Workspace not found: {scope_id}. A workspace rule's scopeId is the id of its own "
-                        f"workspace, {ctx.workspace_id}.")
+        raise not_found(f"Workspace {scope_id} is not this rule's workspace: a workspace rule's scopeId is the "
+                        f"id of its own workspace, {ctx.workspace_id}.")
     if kind == "project" and ctx.sql("projects.live", project_id=scope_id) is None:
         raise not_found(f"Project not found in workspace: {scope_id}")
     if kind == "series" and ctx.sql("exports.sessions:series", series_id=scope_id) is None:

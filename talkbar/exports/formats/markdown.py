@@ -6,15 +6,30 @@ notionMarkdown  metadata as a two-column table, which Notion's Markdown import k
 """
 
 import json
+import re
 
 from talkbar.exports.formats import common
+
+_HEADING = re.compile(r"^(#{1,6})(\s)")
+
+
+def demote(text, levels):
+    """Embedded Markdown (a note, a summary) with its headings moved below the document's own."""
+    out, fenced = [], False
+    for line in text.strip().splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced:
+            line = _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + levels) + m.group(2), line)
+        out.append(line)
+    return "\n".join(out)
 
 
 def _body(doc):
     out = []
     if doc["summary"] is not None:
         out.append("## Summary\n")
-        out.extend(f"### {title}\n\n{text.strip()}\n" if title else f"{text.strip()}\n"
+        out.extend(f"### {title}\n\n{demote(text, 3)}\n" if title else f"{demote(text, 2)}\n"
                    for title, text in common.summary_sections(doc))
     if doc["outcomes"] is not None:
         out.append("## Action items\n")
@@ -25,7 +40,7 @@ def _body(doc):
     if doc["notes"] is not None:
         out.append("## Notes\n")
         for note in doc["notes"]:
-            out.append(f"### {note['title'] or 'Untitled note'}\n\n{note['markdown'].strip()}\n")
+            out.append(f"### {note['title'] or 'Untitled note'}\n\n{demote(note['markdown'], 3)}\n")
     if doc["markers"] is not None:
         out.append("## Bookmarks\n")
         out.extend(f"- {common.marker_line(m)}" for m in doc["markers"])

@@ -252,3 +252,21 @@ def test_saving_without_credential_ref_disconnects(demo, ref):
         assert saved["credentialRef"] == ref
         again = demo.call("exports.destination.save", {**args, "credentialRef": "export::dest-notion"})
     assert again[0] == (0 if ref else 1)
+
+
+def test_preview_names_the_parent_page_and_delete_forgets_the_connection(demo):
+    import duckdb
+    with NotionStandIn() as stand_in:
+        notion_setup(demo, stand_in)
+        preview = demo.ok("exports.preview", {"sessionIds": [S2], "destinationIds": ["dest-notion"]})
+        assert preview["outputs"] == [{"sessionId": S2, "destinationId": "dest-notion",
+                                       "location": f"https://www.notion.so/team/Meetings-{PARENT}", "files": [],
+                                       "archiveEntries": []}]
+        assert stand_in.requests == [], "a preview sends nothing"
+        assert demo.ok("exports.destination.delete", {"destinationId": "dest-notion"}) == {
+            "deleted": True, "switchedOffRules": []}
+    con = duckdb.connect(str(demo.db))
+    try:
+        assert con.execute("SELECT count(*) FROM export_credentials").fetchone() == (0,)
+    finally:
+        con.close()

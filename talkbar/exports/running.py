@@ -67,10 +67,14 @@ def _take_next(ctx, batch_id):
 def load(ctx, delivery, selection, run_id):
     """The destination, what TalkBar wrote there, and the session document for one delivery."""
     did, sid = delivery["destinationId"], delivery["sessionId"]
-    claims = {r.pop("target"): r for r in ctx.sql("exports.run:claims", destination_id=did)}
     doc = content.load(ctx, [sid], selection).get(sid)
     return Attempt(delivery["deliveryId"], did, sid, run_id, ctx.sql("exports.run:destination", destination_id=did),
-                   claims, doc)
+                   claims(ctx, did), doc)
+
+
+def claims(ctx, destination_id):
+    """What TalkBar wrote at the destination: target -> {sessionId, contentHash}."""
+    return {r.pop("target"): r for r in ctx.sql("exports.run:claims", destination_id=destination_id)}
 
 
 def _deliver(ctx, attempt, resolution=None):
@@ -84,8 +88,9 @@ def _deliver(ctx, attempt, resolution=None):
         return delivery.deliver(attempt.destination, attempt.doc, attempt.claims, clock.now_ms(),
                                 db_path=ctx.db_path, export_folders=policy.current().export_folders,
                                 resolution=resolution, cancelled=cancelled)
-    except OSError as exc:
-        return attention(f"TalkBar could not export the session: {exc}")
+    except Exception as exc:  # noqa: BLE001 - the delivery must not stay `exporting` whatever went wrong
+        return attention(f"TalkBar could not export the session ({type(exc).__name__}: {exc}); retry it, and "
+                         "report it if it happens again.")
 
 
 def record(ctx, attempt, outcome, from_status):

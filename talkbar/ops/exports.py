@@ -28,8 +28,7 @@ def preview(ctx, args):
     facts = batches.live_sessions(ctx, args["sessionIds"], refuse_recording=False)
     dests = batches.enabled_destinations(ctx, args["destinationIds"])
     docs = content.load(ctx, args["sessionIds"], selection, known_facts=facts)
-    claims = {d["destinationId"]: {r.pop("target"): r for r in
-                                   ctx.sql("exports.run:claims", destination_id=d["destinationId"])} for d in dests}
+    claims = {d["destinationId"]: running.claims(ctx, d["destinationId"]) for d in dests}
     out_sessions, outputs = [], []
     for sid, doc in docs.items():
         reason = sel.wait_reason(doc, selection)

@@ -30,9 +30,16 @@ class Ctx:
         self.face = face
         self.touched = []
         self._write_lock = write_lock
+        self._db = None
 
     # ------------------------------------------------------------------ SQL
     def sql(self, query_name, /, **params):
+        if self.cur is None:  # a detached (outside_queue) operation between its write turns
+            with self._db.cursor() as cur:
+                return self._run_sql(cur, query_name, params)
+        return self._run_sql(self.cur, query_name, params)
+
+    def _run_sql(self, cur, query_name, params):
         query = sqlfiles.get(query_name)
         bound = {}
         for p in query.params:
@@ -44,7 +51,7 @@ class Ctx:
                 bound[p] = self.now
             else:
                 bound[p] = self.args.get(camel(p))
-        return sqlfiles.run(self.cur, query, bound)
+        return sqlfiles.run(cur, query, bound)
 
     def need(self, query_name, message, /, **params):
         """A `one` query whose absence means not_found with `message`."""
@@ -75,19 +82,27 @@ class Ctx:
         self.sql("sessions.bump_revision", session_id=session_id)
 
     # ------------------------------------------------------------------ long-running writes
+    def detach(self, db):
+        """From now on hold no cursor: queries lease the file one by one, writes take turns."""
+        self.cur = None
+        self._db = db
+
     @contextmanager
     def transaction(self):
         """A short write turn for an operation that runs outside the write queue (`outside_queue`)."""
-        if self._write_lock is None:
+        if self._write_lock is None or self._db is None:
             raise RuntimeError(f"{self.op.id} runs in one transaction; ctx.transaction() is for outside_queue ops")
-        with self._write_lock:
-            self.cur.execute("BEGIN TRANSACTION")
+        with self._write_lock, self._db.cursor() as cur:
+            self.cur = cur
+            cur.execute("BEGIN TRANSACTION")
             try:
                 self.now = clock.now_ms()
                 yield self
-                hooks.changed(self.cur, self.workspace_id, self.touched)
+                hooks.changed(cur, self.workspace_id, self.touched)
                 self.touched = []
-                self.cur.execute("COMMIT")
+                cur.execute("COMMIT")
             except BaseException:
-                self.cur.execute("ROLLBACK")
+                cur.execute("ROLLBACK")
                 raise
+            finally:
+                self.cur = None

@@ -92,8 +92,7 @@ class Engine:
                 with self.db.cursor() as cur:
                     result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
             elif op.outside_queue:
-                with self.db.cursor() as cur:
-                    result = self._outside_queue(cur, op, args, recheck, lock)
+                result = self._outside_queue(op, args, recheck, lock)
             else:
                 # wait for the write turn before leasing the file, so that while writes queue here
                 # another process can still get in between them
@@ -137,14 +136,17 @@ class Engine:
                 ctx.touch(kind, item_id)
         return result
 
-    def _outside_queue(self, cur, op, args, recheck, lock):
-        """A long-running write (exports.run): no transaction of its own and no place in the write
-        queue; the handler takes short write turns with `ctx.transaction()`."""
-        def start():
-            if recheck is not None:
-                recheck(op, cur)
-            return self._ctx(cur, op, args, write_lock=lock)
-        ctx = self._transaction(cur, op, start)
+    def _outside_queue(self, op, args, recheck, lock):
+        """A long-running write (exports.run): no transaction, no write-queue turn and no hold on the
+        file of its own; the handler takes short write turns with `ctx.transaction()`, and its reads
+        outside them lease the file per query, so other processes get in while it works."""
+        with self.db.cursor() as cur:
+            def start():
+                if recheck is not None:
+                    recheck(op, cur)
+                return self._ctx(cur, op, args, write_lock=lock)
+            ctx = self._transaction(cur, op, start)
+        ctx.detach(self.db)
         return self._guard(op, lambda: self._handle(ctx, op, args))
 
     def _transaction(self, cur, op, body):

@@ -102,6 +102,11 @@ DELETE FROM job_runs WHERE job_id IN (SELECT job_id FROM jobs WHERE workspace_id
 -- params: $workspace_id
 DELETE FROM export_credentials WHERE destination_id IN (SELECT destination_id FROM export_destinations WHERE workspace_id = $workspace_id)
 
+-- name: import.delete.export_files
+-- returns: exec
+-- params: $workspace_id
+DELETE FROM export_files WHERE workspace_id = $workspace_id
+
 -- name: import.delete.export_runs
 -- returns: exec
 -- params: $workspace_id

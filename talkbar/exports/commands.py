@@ -62,12 +62,13 @@ def _turn(db, workspace_id, op_id):
     policy.current().refuse_blocked(op)
     with db.cursor() as cur:
         found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": workspace_id})
-        if found is None:
-            raise not_found(f"Workspace not found: {workspace_id}. workspace.list shows your workspaces.")
-        ctx = Ctx(op=op, args={}, cur=cur, workspace_id=found, now=clock.now_ms(), db_path=db.path,
-                  face=CLI, write_lock=db.write_lock)
-        with ctx.transaction():
-            yield ctx
+    if found is None:
+        raise not_found(f"Workspace not found: {workspace_id}. workspace.list shows your workspaces.")
+    ctx = Ctx(op=op, args={}, cur=None, workspace_id=found, now=clock.now_ms(), db_path=db.path,
+              face=CLI, write_lock=db.write_lock)
+    ctx.detach(db)
+    with ctx.transaction():
+        yield ctx
 
 
 def worker_pass(engine, db, workspace_id):

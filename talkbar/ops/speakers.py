@@ -43,31 +43,33 @@ def _set(ctx, sid, spk, name, contact_id):
 
 
 def _person_for(ctx, sid, row, name):
-    """The person a speaker renamed to `name` is linked to (found, renamed or created)."""
+    """(contactId, name) of the person a speaker renamed to `name` is linked to: the one of that
+    name (with the name as the person has it), or the speaker's own person renamed, or a new one."""
     people = ctx.sql("session_speakers.people_named", name=name)
     if len(people) > 1:
         listed = ", ".join(f"{p['name']} ({p['contactId']})" for p in people)
         raise failed(f"Several people are named {name}: {listed}. Link the speaker to one of them "
                      "with sessions.speakers.link")
     if people:
-        return people[0]["contactId"]
+        return people[0]["contactId"], people[0]["name"]
     marker = f"{sid}/{row['speakerId']}"
     own = ctx.sql("session_speakers.own_person", contact_id=row["contactId"], marker=marker)
     if own is not None:
         ctx.sql("session_speakers.rename_person", contact_id=own, name=name)
         ctx.touch("person", own)
-        return own
+        return own, name
     contact_id = ctx.new_id("contact")
     ctx.sql("session_speakers.create_person", contact_id=contact_id, name=name, marker=marker)
     ctx.touch("person", contact_id)
-    return contact_id
+    return contact_id, name
 
 
 def rename(ctx, args):
     sid, row = _participant(ctx, "renaming its speakers")
     name = args["name"].strip()
     _refuse_taken(ctx, sid, row["speakerId"], name)
-    return _set(ctx, sid, row["speakerId"], name, _person_for(ctx, sid, row, name))
+    contact_id, name = _person_for(ctx, sid, row, name)
+    return _set(ctx, sid, row["speakerId"], name, contact_id)
 
 
 def link(ctx, args):

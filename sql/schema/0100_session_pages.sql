@@ -1,5 +1,5 @@
 -- migration: 0100_session_pages
--- Two rules the session page shows everywhere, defined once for every query that needs them:
+-- Three rules the session page shows everywhere, defined once for every query that needs them:
 --
 -- tb_clock(ms): a moment of a session as the page writes it: `mm:ss`, `h:mm:ss` past the first
 --   hour, `--:--` when there is no moment (transcript lines, timeline points, came-up moments).
@@ -8,7 +8,7 @@
 --   participant without a name is "Speaker N" ("Участник N" when the session's transcript is
 --   mostly Cyrillic), N counting the unnamed participants by the order of their first turn (those
 --   who never spoke come last, in participant order). Also what each said: turns, talk time and
---   the position of the first turn.
+--   the position of the first turn. (The language: most of the first 40 turns hold Cyrillic.)
 --
 -- tb_came_up(sid, kind, target): when the conversation came back to a card (kind 'memory') or a
 --   brought-in action item (kind 'action_item'): null, or {count, first, last, moments} with the
@@ -27,15 +27,14 @@ WITH spoken AS (
     WHERE session_id = sid
     GROUP BY speaker_id
 ),
-sample AS (
-    SELECT title AS text FROM sessions WHERE session_id = sid
-    UNION ALL
-    (SELECT text FROM turns WHERE session_id = sid ORDER BY seq LIMIT 40)
-),
 language AS (
-    SELECT coalesce(sum(length(regexp_replace(text, '[^а-яА-ЯёЁ]', '', 'g')))
-                    > sum(length(regexp_replace(text, '[^A-Za-z]', '', 'g'))), false) AS cyrillic
-    FROM sample
+    -- the transcript's language: most of its first 40 turns hold Cyrillic (no turns: the title)
+    SELECT CASE WHEN count(*) > 0
+                THEN count(*) FILTER (WHERE regexp_matches(text, '[а-яА-ЯёЁ]')) * 2 > count(*)
+                ELSE coalesce((SELECT regexp_matches(title, '[а-яА-ЯёЁ]') FROM sessions WHERE session_id = sid), false)
+           END AS cyrillic
+    FROM turns
+    WHERE session_id = sid AND seq < 40
 ),
 numbered AS (
     SELECT p.session_id, p.speaker_id, p.name AS given_name, p.contact_id, p.is_user,

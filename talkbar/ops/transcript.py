@@ -17,19 +17,22 @@ TURN_FIELDS = ("turnId", "chunkId", "startMs", "endMs", "speaker", "isUser", "ex
                "translatedText")
 
 
+HEAD_FIELDS = ("sessionId", "title", "startedAtMs", "private", "excludedFromAiSpeakers")
+
+
 def transcript(ctx, args):
     live_session(ctx)
-    head = ctx.sql("sessions.transcript:head")
-    live = head.pop("recording")
     if args.get("cursor") is not None:
-        rows, paging = _changed_since(ctx, args)
+        page, paging = _changed_since(ctx, args)
     else:
-        rows, paging = _page(ctx, args)
-    out = {**head, **paging}
-    if live:
+        page, paging = _page(ctx, args)
+    rows = page["turns"]
+    out = {k: page[k] for k in HEAD_FIELDS}
+    out.update(paging)
+    if page["recording"]:
         out["recording"] = True
     if args["format"] == "json":
-        out["turns"] = [_turn(row, live) for row in rows]
+        out["turns"] = [_turn(row, page["recording"]) for row in rows]
     else:
         out["transcript"] = "\n".join(row["line"] for row in rows)
     return out
@@ -44,25 +47,22 @@ def _turn(row, live):
 
 def _page(ctx, args):
     offset = args["turnOffset"]
-    rows = ctx.sql("sessions.transcript", turn_offset=offset)
-    if rows:
-        total = rows[0]["total"]
-    else:
-        total = ctx.sql("sessions.transcript:count")
-        if offset > 0:
-            raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
-                          f"{' match' if args.get('speaker') is not None else ''}); "
-                          "pass the nextTurnOffset of the previous page, or 0")
+    page = ctx.sql("sessions.transcript", turn_offset=offset)
+    rows, total = page["turns"], page["total"]
+    if not rows and offset > 0:
+        raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
+                      f"{' match' if args.get('speaker') is not None else ''}); "
+                      "pass the nextTurnOffset of the previous page, or 0")
     following = rows[-1]["pos"] + 1 if rows else total
     next_offset = following if following < total else None
-    return rows, {"truncated": next_offset is not None, "nextCursor": None, "totalTurns": total,
+    return page, {"truncated": next_offset is not None, "nextCursor": None, "totalTurns": total,
                   "turnOffset": offset, "nextTurnOffset": next_offset}
 
 
 def _changed_since(ctx, args):
     cursor = args["cursor"]
     after_ms, _, after_turn = cursor.partition(":")
-    rows = ctx.sql("sessions.transcript:changes", after_ms=int(after_ms), after_turn_id=after_turn)
-    more = bool(rows) and rows[-1]["n"] < rows[-1]["total"]
+    page = ctx.sql("sessions.transcript:changes", after_ms=int(after_ms), after_turn_id=after_turn)
+    rows = page["turns"]
     next_cursor = f"{rows[-1]['changedAtMs']}:{rows[-1]['turnId']}" if rows else cursor
-    return rows, {"truncated": more, "nextCursor": next_cursor}
+    return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}

@@ -50,29 +50,37 @@ def place(ctx, session, args):
                  point_id=args.get("pointId"), quote=args.get("quote"))
 
 
+# the ids that name a place: the query finding it in the session, its noun, where to find them
+_PLACES = {
+    "turnId": ("markers.create:turn", "turn", "sessions.transcript with format json lists its turns"),
+    "chunkId": ("markers.create:chunk", "chunk", "sessions.transcript with format json lists its chunks"),
+    "pointId": ("markers.create:point", "timeline point", "sessions.timeline lists them"),
+}
+
+
+def _of_session(ctx, sid, arg):
+    """The place `arg` names, which must be of this session (invalid_arguments otherwise)."""
+    query, noun, listed = _PLACES[arg]
+    row = ctx.sql(query, session_id=sid)
+    if row is None:
+        raise invalid(f"{arg} {ctx.args[arg]} is not a {noun} of session {sid}; {listed}")
+    return row
+
+
 def _named(ctx, sid, args):
     """The turn named (or None) and the span of the turn, chunk or point named (or None)."""
     turn = span = None
     if args.get("turnId") is not None:
-        turn = ctx.sql("markers.create:turn", session_id=sid)
-        if turn is None:
-            raise invalid(f"turnId {args['turnId']} is not a turn of session {sid}; "
-                          "sessions.transcript with format json lists its turns")
+        turn = _of_session(ctx, sid, "turnId")
         span = Span(turn["startMs"], turn["endMs"], f"turn {turn['turnId']}")
     if args.get("chunkId") is not None:
-        chunk = ctx.sql("markers.create:chunk", session_id=sid)
-        if chunk is None:
-            raise invalid(f"chunkId {args['chunkId']} is not a chunk of session {sid}; "
-                          "sessions.transcript with format json lists its chunks")
+        chunk = _of_session(ctx, sid, "chunkId")
         if turn is not None and turn["chunkId"] != args["chunkId"]:
             raise invalid(f"turnId {turn['turnId']} is not in chunk {args['chunkId']}")
         if turn is None:
             span = Span(chunk["startMs"], chunk["endMs"], f"chunk {args['chunkId']}")
     if args.get("pointId") is not None:
-        point = ctx.sql("markers.create:point", session_id=sid)
-        if point is None:
-            raise invalid(f"pointId {args['pointId']} is not a timeline point of session {sid}; "
-                          "sessions.timeline lists them")
+        point = _of_session(ctx, sid, "pointId")
         if point["startMs"] is not None:
             span = Span(point["startMs"], point["endMs"], f"timeline point {args['pointId']}")
     return turn, span

@@ -6,7 +6,7 @@ a session is filed as the app files it: in the session's project when it has one
 session's memory setting does not keep cards in the session, else only in this session.
 """
 
-from talkbar.errors import limit_reached, not_found
+from talkbar.errors import limit_reached
 from talkbar.ops.session_lookup import live_session
 
 MAX_CARDS = 24
@@ -26,10 +26,7 @@ def _room_for_one(state):
 
 
 def _card(ctx):
-    card = ctx.sql("session_cards.card")
-    if card is None:
-        raise not_found(f"Knowledge card not found in workspace: {ctx.args['memoryId']}")
-    return card
+    return ctx.need("session_cards.card", f"Knowledge card not found in workspace: {ctx.args['memoryId']}")
 
 
 def add(ctx, args):

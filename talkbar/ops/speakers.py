@@ -20,9 +20,8 @@ from talkbar.ops.session_lookup import live_session, not_recording
 def _participant(ctx, change):
     session = not_recording(live_session(ctx), change)
     sid, spk = session["sessionId"], ctx.args["speakerId"]
-    row = ctx.sql("session_speakers.one", session_id=sid, speaker_id=spk)
-    if row is None:
-        raise not_found(f"Speaker not found in session {sid}: {spk}; sessions.stats lists its speakers")
+    row = ctx.need("session_speakers.one", f"Speaker not found in session {sid}: {spk}; sessions.stats lists "
+                   "its speakers", session_id=sid, speaker_id=spk)
     return sid, row
 
 
@@ -74,9 +73,7 @@ def rename(ctx, args):
 
 def link(ctx, args):
     sid, row = _participant(ctx, "linking its speakers to people")
-    person = ctx.sql("session_speakers.person")
-    if person is None:
-        raise not_found(f"Person not found in workspace: {args['contactId']}")
+    person = ctx.need("session_speakers.person", f"Person not found in workspace: {args['contactId']}")
     if person["archived"]:
         raise not_found(f"Person {args['contactId']} is archived; restore them in the app first")
     _refuse_taken(ctx, sid, row["speakerId"], person["name"], person["contactId"])

@@ -1,0 +1,6 @@
+-- name: markers.update
+-- returns: exec
+-- params: $workspace_id, $marker_id, $body, $color, $updated_at
+-- Only what is given changes (null keeps the note or the colour).
+UPDATE markers SET body = coalesce($body, body), color = coalesce($color, color), updated_at = $updated_at
+WHERE workspace_id = $workspace_id AND marker_id = $marker_id

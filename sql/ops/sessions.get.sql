@@ -1,0 +1,23 @@
+-- name: sessions.get
+-- returns: one
+-- params: $workspace_id, $session_id
+-- One session with the fields of sessions.list, its counts and its selected summary (sections in
+-- order, and which model wrote it). participantCount counts everyone in the session, speakerCount
+-- only those who spoke. Action items and decisions come from session_items.rows.
+SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "startedAtMs",
+       s.ended_at_ms AS "endedAtMs", s.project_id AS "projectId", s.series_id AS "seriesId",
+       (SELECT count(*) FROM session_participants p WHERE p.session_id = s.session_id) AS "participantCount",
+       s.pinned, s.source, s.private,
+       (SELECT count(DISTINCT t.speaker_id) FROM turns t WHERE t.session_id = s.session_id) AS "speakerCount",
+       s.workspace_id AS "workspaceId", s.session_type AS "sessionType", s.created_at AS "createdAt",
+       s.updated_at AS "updatedAt", s.revision,
+       (SELECT {'text': sm.text,
+                'sections': coalesce((SELECT list({'key': x.key, 'title': x.title, 'text': x.text} ORDER BY x.ord)
+                                      FROM summary_sections x
+                                      WHERE x.session_id = sm.session_id AND x.length = sm.length), []),
+                'generatedBy': {'provider': sm.provider, 'model': sm.model, 'edited': sm.edited}}
+        FROM summaries sm WHERE sm.session_id = s.session_id
+        ORDER BY sm.selected DESC, sm.length
+        LIMIT 1) AS summary
+FROM sessions s
+WHERE s.workspace_id = $workspace_id AND s.session_id = $session_id

@@ -1,0 +1,42 @@
+-- name: sessions.list
+-- returns: one
+-- params: $workspace_id, $project_id, $series_id, $status, $started_after_ms, $started_before_ms, $words, $topic_id, $after_started_ms, $after_session_id, $limit
+-- One row: how many sessions match (the whole list, not the page) and the page itself, newest
+-- first, `limit + 1` rows so that the handler can tell whether there is more. The page starts
+-- after the cursor's (startedAtMs, sessionId). Sessions in the Trash are never listed.
+WITH matching AS (
+    SELECT s.*
+    FROM sessions s
+    WHERE s.workspace_id = $workspace_id AND s.trashed_at IS NULL
+      AND ($project_id IS NULL OR s.project_id = $project_id)
+      AND ($series_id IS NULL OR s.series_id = $series_id)
+      AND ($status IS NULL OR s.status = $status)
+      AND ($started_after_ms IS NULL OR s.started_at_ms >= $started_after_ms)
+      AND ($started_before_ms IS NULL OR s.started_at_ms < $started_before_ms)
+      AND tb_has_all(s.title, $words)
+      AND ($topic_id IS NULL OR EXISTS (SELECT 1 FROM session_topics t
+                                        WHERE t.session_id = s.session_id AND t.topic_id = $topic_id))
+),
+page AS (
+    SELECT m.*
+    FROM matching m
+    WHERE $after_started_ms IS NULL
+       OR m.started_at_ms < $after_started_ms
+       OR (m.started_at_ms = $after_started_ms AND m.session_id < $after_session_id)
+    ORDER BY m.started_at_ms DESC, m.session_id DESC
+    LIMIT $limit + 1
+)
+SELECT (SELECT count(*) FROM matching) AS "totalCount",
+       coalesce((SELECT list({
+           'sessionId': p.session_id, 'title': p.title, 'status': p.status,
+           'startedAtMs': p.started_at_ms, 'endedAtMs': p.ended_at_ms, 'projectId': p.project_id,
+           'seriesId': p.series_id,
+           'participantCount': (SELECT count(*) FROM session_participants x WHERE x.session_id = p.session_id),
+           'pinned': p.pinned, 'source': p.source, 'private': p.private}
+           ORDER BY p.started_at_ms DESC, p.session_id DESC) FROM page p), []) AS items
+
+-- name: sessions.list:series
+-- returns: value
+-- params: $workspace_id, $series_id
+-- The series filter names a series of this workspace (an archived one still has its sessions).
+SELECT series_id FROM series WHERE workspace_id = $workspace_id AND series_id = $series_id

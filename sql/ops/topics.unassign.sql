@@ -1,0 +1,11 @@
+-- name: topics.unassign
+-- returns: value
+-- params: $session_id, $topic_id
+-- Untag one session (nothing when the tag was not there); gives back the session if it changed.
+DELETE FROM session_topics WHERE session_id = $session_id AND topic_id = $topic_id
+RETURNING session_id
+
+-- name: topics.unassign:note
+-- returns: exec
+-- params: $note_id, $topic_id
+DELETE FROM note_topics WHERE note_id = $note_id AND topic_id = $topic_id

@@ -1,0 +1,102 @@
+-- The recording stand-in (`talkbar-cli app record`, talkbar/recorder.py): what the app writes while
+-- it records a session, each in a short transaction of its own so that other processes read in
+-- between. Every change to a turn takes a changed_at_ms strictly after the session's last one: the
+-- transcript cursor relies on it.
+
+-- name: recorder.session
+-- returns: one
+-- params: $session_id
+-- The session to record, in whichever workspace of the data root it is.
+SELECT session_id AS "sessionId", workspace_id AS "workspaceId", status, trashed_at AS "trashedAt"
+FROM sessions WHERE session_id = $session_id
+
+-- name: recorder.interrupt_others
+-- returns: exec
+-- params: $session_id, $now_ms
+-- The app records one session at a time: any other session still marked recording was left by a
+-- run that ended without stopping, and is interrupted (as the app does when it starts).
+UPDATE sessions SET status = 'interrupted', revision = revision + 1, updated_at = greatest($now_ms, updated_at + 1)
+WHERE status = 'recording' AND session_id <> $session_id
+
+-- name: recorder.start
+-- returns: exec
+-- params: $session_id, $now_ms
+-- The session records (again): no end yet, and a recording run open from now, unless one is open.
+UPDATE sessions SET status = 'recording', ended_at_ms = NULL, revision = revision + 1,
+                    updated_at = greatest($now_ms, updated_at + 1)
+WHERE session_id = $session_id
+
+-- name: recorder.open_run
+-- returns: exec
+-- params: $session_id, $now_ms
+INSERT INTO recording_runs (session_id, run_index, start_ms, end_ms)
+SELECT s.session_id,
+       coalesce((SELECT max(run_index) + 1 FROM recording_runs WHERE session_id = s.session_id), 0),
+       greatest($now_ms - s.started_at_ms, 0), NULL
+FROM sessions s
+WHERE s.session_id = $session_id
+  AND NOT EXISTS (SELECT 1 FROM recording_runs r WHERE r.session_id = s.session_id AND r.end_ms IS NULL)
+
+-- name: recorder.speaker
+-- returns: exec
+-- params: $workspace_id, $session_id, $speaker_id
+-- A voice heard for the first time joins the participants without a name ("Speaker N").
+INSERT INTO session_participants (workspace_id, session_id, speaker_id, name, contact_id, is_user,
+                                  excluded_from_ai, ord)
+SELECT $workspace_id, $session_id, $speaker_id, NULL, NULL, false, false,
+       coalesce((SELECT max(ord) + 1 FROM session_participants WHERE session_id = $session_id), 0)
+WHERE NOT EXISTS (SELECT 1 FROM session_participants
+                  WHERE session_id = $session_id AND speaker_id = $speaker_id)
+
+-- name: recorder.append_turn
+-- returns: exec
+-- params: $workspace_id, $session_id, $turn_id, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $now_ms
+-- A new turn at the end of the transcript, provisional until the recognizer settles it.
+INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, end_ms, text,
+                   translated_text, provisional, changed_at_ms)
+SELECT $workspace_id, $session_id, $turn_id, coalesce(max(seq) + 1, 0), $chunk_id, $speaker_id, $start_ms,
+       $end_ms, $text, $translated_text, true, greatest($now_ms, coalesce(max(changed_at_ms) + 1, 0))
+FROM turns WHERE session_id = $session_id
+
+-- name: recorder.finalize
+-- returns: exec
+-- params: $session_id, $turn_id, $now_ms
+-- A provisional turn becomes final ($turn_id null: every provisional turn, when the recording
+-- stops); each is a change the cursor reports again, so each gets the next change time.
+UPDATE turns SET provisional = false, changed_at_ms = f.next_ms
+FROM (SELECT turn_id,
+             (SELECT greatest($now_ms, max(changed_at_ms) + 1) FROM turns WHERE session_id = $session_id)
+             + row_number() OVER (ORDER BY seq) - 1 AS next_ms
+      FROM turns
+      WHERE session_id = $session_id AND provisional AND ($turn_id IS NULL OR turn_id = $turn_id)) f
+WHERE turns.session_id = $session_id AND turns.turn_id = f.turn_id
+
+-- name: recorder.add_point
+-- returns: exec
+-- params: $workspace_id, $session_id, $point_id, $at_ms, $text
+-- A timeline point recorded so far, at the end of the timeline.
+INSERT INTO timeline_points (workspace_id, session_id, point_id, seq, at_ms, text, translated_text, edited)
+SELECT $workspace_id, $session_id, $point_id, coalesce(max(seq) + 1, 0), $at_ms, $text, NULL, false
+FROM timeline_points WHERE session_id = $session_id
+
+-- name: recorder.transcript_changed
+-- returns: exec
+-- params: $session_id, $now_ms
+-- The session page changed with its transcript: a new revision, and when the transcript changed.
+UPDATE sessions SET revision = revision + 1, updated_at = greatest($now_ms, updated_at + 1),
+                    transcript_changed_at = greatest($now_ms, coalesce(transcript_changed_at, 0) + 1)
+WHERE session_id = $session_id
+
+-- name: recorder.close_run
+-- returns: exec
+-- params: $session_id, $now_ms
+UPDATE recording_runs SET end_ms = greatest($now_ms - (SELECT started_at_ms FROM sessions WHERE session_id = $session_id), start_ms)
+WHERE session_id = $session_id AND end_ms IS NULL
+
+-- name: recorder.complete
+-- returns: exec
+-- params: $session_id, $now_ms
+-- The recording stopped: the session is complete and ends now.
+UPDATE sessions SET status = 'complete', ended_at_ms = $now_ms, revision = revision + 1,
+                    updated_at = greatest($now_ms, updated_at + 1)
+WHERE session_id = $session_id

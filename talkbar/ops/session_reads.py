@@ -1,0 +1,91 @@
+"""Reads of the session page: sessions.list, .get, .recording, .stats, .live_cards, .keywords.get.
+
+The SQL gives each answer its shape (talkbar/ops/session_lookup.py refuses unknown and trashed
+sessions first); these handlers add what depends on the moment: whether the session records right
+now (then `recording: true`, no summary yet, provisional speakers) and whether the app runs.
+"""
+
+from talkbar import app_state, paging, textmatch
+from talkbar.errors import not_found
+from talkbar.ops.session_lookup import live_session, recording
+
+# the filters of sessions.list that name an item, and how a missing one is reported
+_LIST_FILTERS = (
+    ("projectId", "projects.live", "Project"),
+    ("seriesId", "sessions.list:series", "Series"),
+    ("topicId", "topics.find", "Topic"),
+)
+
+
+def session_list(ctx, args):
+    for arg, query, noun in _LIST_FILTERS:
+        if args.get(arg) is not None and ctx.sql(query) is None:
+            raise not_found(f"{noun} not found in workspace: {args[arg]}")
+    after = paging.after(ctx) or (None, None)
+    page = ctx.sql("sessions.list", words=textmatch.words(args.get("search")),
+                   after_started_ms=after[0], after_session_id=after[1])
+    items, next_cursor, more = paging.cursor_page(
+        ctx, page["items"], args["limit"], lambda item: (item["startedAtMs"], item["sessionId"]))
+    return {"items": items, "nextCursor": next_cursor, "hasMore": more, "totalCount": page["totalCount"]}
+
+
+def split_items(rows):
+    """session_items.rows by role: {"captured": [...], "decision": [...], "brought": [...]}."""
+    out = {"captured": [], "decision": [], "brought": []}
+    for row in rows:
+        item = row["item"]
+        if row["role"] == "brought":
+            item = {**item, "statusWhenBroughtIn": row["statusWhenBroughtIn"], "cameUp": row["cameUp"]}
+        out[row["role"]].append(item)
+    return out
+
+
+def get(ctx, _args):
+    session = live_session(ctx)
+    out = ctx.sql("sessions.get")
+    items = split_items(ctx.sql("session_items.rows"))
+    out["actionItems"] = items["captured"]
+    out["decisions"] = items["decision"]
+    if recording(session):
+        out.update(recording=True, summaryPending=True, summary=None)
+    return out
+
+
+def current_recording(ctx, _args):
+    row = ctx.sql("sessions.recording")
+    if row is None:
+        return {"recording": None}
+    running = app_state.app_running(ctx.db_path)
+    return {"recording": {**row, "appRunning": running, "stale": running is False}}
+
+
+def stats(ctx, _args):
+    session = live_session(ctx)
+    out = ctx.sql("sessions.stats")
+    if recording(session):
+        # while it records, speakers are what the transcript holds so far: not yet the speakers
+        # that sessions.speakers.* take
+        out["speakers"] = [{**s, "speakerId": None, "provisional": True}
+                           for s in out["speakers"] if s["turns"] > 0]
+        out["summary"] = None
+    else:
+        out["speakers"] = [{k: v for k, v in s.items() if k != "turns"} for s in out["speakers"]]
+    return out
+
+
+def live_cards(ctx, _args):
+    live_session(ctx)
+    out = ctx.sql("sessions.live_cards")
+    items = split_items(ctx.sql("session_items.rows"))
+    out["broughtInActionItems"] = items["brought"]
+    out["capturedActionItems"] = items["captured"]
+    return out
+
+
+def keywords(ctx, _args):
+    """AI keywords come with the summary, after the recording stops; until then only the user's."""
+    live = recording(live_session(ctx))
+    out = ctx.sql("sessions.keywords.get", user_only=live)
+    if live:
+        out["pending"] = True
+    return out

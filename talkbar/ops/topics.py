@@ -1,0 +1,98 @@
+"""topics.*: the topics that tag sessions and notes.
+
+- Names are unique in a workspace, case ignored (`failed`: "A topic with this name already exists").
+- A colour is one of the named colours or a hex colour #RGB / #RRGGBB, else `failed`
+  ("Unsupported topic color"); without one, the colour follows from the name, so the same name
+  always gets the same colour.
+- Deleting a topic takes it off every session and note (topics have no Trash).
+- Tagging is idempotent; a session whose tags change has a new page revision.
+"""
+
+import hashlib
+import re
+
+from talkbar.errors import failed, not_found
+from talkbar.ops.session_lookup import live_session
+
+NAMED_COLORS = ("slate", "sky", "stone", "teal", "indigo", "green", "yellow", "blue", "purple", "rose",
+                "lime", "emerald", "amber", "cyan", "fuchsia", "pink")
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def color_for_name(name):
+    """The colour a topic gets when none is given: the same for the same name, case ignored."""
+    digest = hashlib.sha256(name.casefold().encode("utf-8")).digest()
+    return NAMED_COLORS[int.from_bytes(digest[:4], "big") % len(NAMED_COLORS)]
+
+
+def _checked_color(color):
+    if color is not None and color not in NAMED_COLORS and not _HEX.match(color):
+        raise failed(f"Unsupported topic color. Use one of: {', '.join(NAMED_COLORS)}; "
+                     "or a hex color, #RGB or #RRGGBB")
+    return color
+
+
+def _unique(ctx, name, topic_id=None):
+    if ctx.sql("topics.name_taken", name=name, topic_id=topic_id) is not None:
+        raise failed("A topic with this name already exists")
+
+
+def _topic(ctx):
+    return ctx.need("topics.find", f"Topic not found in workspace: {ctx.args['topicId']}")
+
+
+def create(ctx, args):
+    name = args["name"].strip()
+    color = _checked_color(args.get("color"))
+    _unique(ctx, name)
+    return ctx.sql("topics.create", topic_id=ctx.new_id("topic"), name=name,
+                   color=color if color is not None else color_for_name(name))
+
+
+def rename(ctx, args):
+    topic = _topic(ctx)
+    name = args["name"].strip() if args.get("name") is not None else None
+    color = _checked_color(args.get("color"))
+    if name is not None:
+        _unique(ctx, name, topic["topicId"])
+    return ctx.sql("topics.rename", name=name, color=color)
+
+
+def delete(ctx, _args):
+    topic = _topic(ctx)
+    changed = [row["sessionId"] for row in ctx.sql("topics.delete:sessions")]
+    if changed:
+        ctx.sql("session_lookup.bump_many", session_ids=changed)
+    ctx.sql("topics.delete:notes")
+    ctx.sql("topics.delete")
+    return {"topicId": topic["topicId"], "deleted": True}
+
+
+def _target(ctx, args):
+    """The session or note tagged: (sessionId, noteId), one of them None."""
+    if args.get("sessionId") is not None:
+        return live_session(ctx)["sessionId"], None
+    note = ctx.need("topics.note_state", f"Note not found in workspace: {args['noteId']}")
+    if note["trashedAt"] is not None:
+        raise not_found(f"Note {args['noteId']} is in the Trash; restore it first")
+    return None, note["noteId"]
+
+
+def _tagged(ctx, args, session_query, note_query):
+    topic = _topic(ctx)
+    sid, note_id = _target(ctx, args)
+    if sid is not None:
+        if ctx.sql(session_query, session_id=sid, topic_id=topic["topicId"]) is not None:
+            ctx.bump_session(sid)
+    else:
+        ctx.sql(note_query, note_id=note_id, topic_id=topic["topicId"])
+    return {"sessionId": sid, "noteId": note_id,
+            "topics": ctx.sql("topics.of_item", session_id=sid, note_id=note_id)}
+
+
+def assign(ctx, args):
+    return _tagged(ctx, args, "topics.assign", "topics.assign:note")
+
+
+def unassign(ctx, args):
+    return _tagged(ctx, args, "topics.unassign", "topics.unassign:note")

@@ -1,0 +1,66 @@
+"""sessions.transcript: the transcript as the session page shows it, in pages of whole turns.
+
+Two ways to read (never together):
+- by position: `turnOffset` (default 0) and `nextTurnOffset` back; `totalTurns` counts the turns
+  that match the speaker filter, and a turnOffset past their end is refused;
+- by change: `cursor` ("0:" first, then each `nextCursor`, which is "<changedAtMs>:<turnId>" of the
+  last turn returned) gives only the turns added or changed since, in the order they changed.
+Either way a page holds whole turns within maxChars (at least one turn), `truncated` tells that
+more follow, and `format` chooses text lines (`[mm:ss] Name: text`) or turn objects. While the
+session records, the answer says `recording: true` and each turn whether it is `provisional`.
+"""
+
+from talkbar.errors import invalid
+from talkbar.ops.session_lookup import live_session
+
+TURN_FIELDS = ("turnId", "chunkId", "startMs", "endMs", "speaker", "isUser", "excludedFromAi", "text",
+               "translatedText")
+HEAD_FIELDS = ("sessionId", "title", "startedAtMs", "private", "excludedFromAiSpeakers")
+
+
+def transcript(ctx, args):
+    live_session(ctx)
+    if args.get("cursor") is not None:
+        page, paging = _changed_since(ctx, args)
+    else:
+        page, paging = _page(ctx, args)
+    rows = page["turns"]
+    out = {k: page[k] for k in HEAD_FIELDS}
+    out.update(paging)
+    if page["recording"]:
+        out["recording"] = True
+    if args["format"] == "json":
+        out["turns"] = [_turn(row, page["recording"]) for row in rows]
+    else:
+        out["transcript"] = "\n".join(row["line"] for row in rows)
+    return out
+
+
+def _turn(row, live):
+    turn = {k: row[k] for k in TURN_FIELDS}
+    if live:
+        turn["provisional"] = row["provisional"]
+    return turn
+
+
+def _page(ctx, args):
+    offset = args["turnOffset"]
+    page = ctx.sql("sessions.transcript", after_ms=None, after_turn_id=None, turn_offset=offset)
+    rows, total = page["turns"], page["total"]
+    if not rows and offset > 0:
+        raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
+                      f"{' match' if args.get('speaker') is not None else ''}); "
+                      "pass the nextTurnOffset of the previous page, or 0")
+    following = rows[-1]["pos"] + 1 if rows else total
+    next_offset = following if following < total else None
+    return page, {"truncated": next_offset is not None, "nextCursor": None, "totalTurns": total,
+                  "turnOffset": offset, "nextTurnOffset": next_offset}
+
+
+def _changed_since(ctx, args):
+    cursor = args["cursor"]
+    after_ms, _, after_turn = cursor.partition(":")
+    page = ctx.sql("sessions.transcript", after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
+    rows = page["turns"]
+    next_cursor = f"{rows[-1]['changedAtMs']}:{rows[-1]['turnId']}" if rows else cursor
+    return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}

@@ -1,0 +1,159 @@
+"""The recording stand-in's writes: what the app writes while it records a session.
+
+The recorder writes outside the engine, each step in one short transaction of its own (the file is
+held only for that write, so other processes read in between): it marks the session recording,
+appends turns (first provisional, then final), adds timeline points, and completes the session.
+Every step moves the session page's revision and tells the change hooks (the search index) which
+session's turns changed. A step that finds the file held by another process waits and tries again.
+"""
+
+import json
+import time
+from dataclasses import dataclass
+
+from talkbar import clock, hooks, ids, sqlfiles
+from talkbar.errors import OpError, invalid, not_found
+
+BUSY_RETRIES = 20
+
+
+@dataclass(frozen=True)
+class Turn:
+    speaker_id: str
+    text: str
+    start_ms: int
+    end_ms: int
+    chunk_id: str = None
+    translated_text: str = None
+
+
+@dataclass(frozen=True)
+class Point:
+    text: str
+    at_ms: int = None
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _line_item(n, data):
+    """One JSON line of the turns file as a Turn (or a timeline Point); invalid_arguments if not."""
+    where = f"line {n}"
+    if not isinstance(data, dict):
+        raise invalid(f"{where}: each line must be a JSON object")
+    if "timelinePoint" in data:
+        extra = set(data) - {"timelinePoint", "atMs"}
+        if extra or not isinstance(data["timelinePoint"], str) or not (data.get("atMs") is None or _is_int(data["atMs"])):
+            raise invalid(f'{where}: a timeline point is {{"timelinePoint": text, "atMs": integer or null}}')
+        return Point(data["timelinePoint"], data.get("atMs"))
+    allowed = {"speakerId", "text", "startMs", "endMs", "chunkId", "translatedText"}
+    if set(data) - allowed:
+        raise invalid(f"{where}: unknown keys {sorted(set(data) - allowed)}; a turn takes {sorted(allowed)}")
+    if not isinstance(data.get("speakerId"), str) or not data["speakerId"].strip():
+        raise invalid(f"{where}: speakerId must be a non-empty string")
+    if not isinstance(data.get("text"), str):
+        raise invalid(f"{where}: text must be a string")
+    for key in ("startMs", "endMs"):
+        if not _is_int(data.get(key)) or data[key] < 0:
+            raise invalid(f"{where}: {key} must be an integer of 0 or more")
+    if data["endMs"] < data["startMs"]:
+        raise invalid(f"{where}: endMs must not be before startMs")
+    for key in ("chunkId", "translatedText"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise invalid(f"{where}: {key} must be a string")
+    return Turn(data["speakerId"], data["text"], data["startMs"], data["endMs"], data.get("chunkId"),
+                data.get("translatedText"))
+
+
+def read_lines(text):
+    """The turns file (JSON lines; blank lines skipped) as Turns and Points, all checked first."""
+    items = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            raise invalid(f"line {n}: not JSON: {exc}") from None
+        items.append(_line_item(n, data))
+    return items
+
+
+class Recorder:
+    def __init__(self, db, session_id):
+        self.db = db
+        self.session_id = session_id
+        self.workspace_id = None
+
+    # ------------------------------------------------------------------ one short write
+    def _write(self, step, touched=()):
+        """Run step(sql) in one transaction; tell the hooks what changed; retry while busy."""
+        for attempt in range(BUSY_RETRIES):
+            try:
+                with self.db.cursor() as cur, self.db.write_lock:
+                    cur.execute("BEGIN TRANSACTION")
+                    try:
+                        now = clock.now_ms()
+
+                        def sql(name, **params):
+                            return sqlfiles.run(cur, sqlfiles.get(name),
+                                                {"session_id": self.session_id, "now_ms": now,
+                                                 "workspace_id": self.workspace_id, **params})
+                        out = step(sql)
+                        if touched:
+                            hooks.changed(cur, self.workspace_id, list(touched))
+                        cur.execute("COMMIT")
+                        return out
+                    except BaseException:
+                        cur.execute("ROLLBACK")
+                        raise
+            except OpError as err:
+                if err.code != "busy" or attempt == BUSY_RETRIES - 1:
+                    raise
+                time.sleep(0.05)
+
+    # ------------------------------------------------------------------ the steps
+    def start(self):
+        def go(sql):
+            found = sql("recorder.session")
+            if found is None:
+                raise not_found(f"Session not found: {self.session_id}")
+            if found["trashedAt"] is not None:
+                raise not_found(f"Session {self.session_id} is in the Trash; restore it first")
+            self.workspace_id = found["workspaceId"]
+            sql("recorder.interrupt_others")
+            sql("recorder.start")
+            sql("recorder.open_run")
+        self._write(go, [("session", self.session_id)])
+
+    def append(self, turn):
+        """Add a turn, provisional; returns its id."""
+        turn_id = ids.new_id("turn")
+
+        def go(sql):
+            sql("recorder.speaker", speaker_id=turn.speaker_id)
+            sql("recorder.append_turn", turn_id=turn_id, chunk_id=turn.chunk_id or ids.new_id("chunk"),
+                speaker_id=turn.speaker_id, start_ms=turn.start_ms, end_ms=turn.end_ms, text=turn.text,
+                translated_text=turn.translated_text)
+            sql("recorder.transcript_changed")
+        self._write(go, [("turns", self.session_id)])
+        return turn_id
+
+    def finalize(self, turn_id=None):
+        """A provisional turn (all of them when turn_id is None) becomes final."""
+        def go(sql):
+            sql("recorder.finalize", turn_id=turn_id)
+            sql("recorder.transcript_changed")
+        self._write(go, [("turns", self.session_id)])
+
+    def add_point(self, point):
+        self._write(lambda sql: (sql("recorder.add_point", point_id=ids.new_id("point"), at_ms=point.at_ms,
+                                     text=point.text), sql("recorder.transcript_changed")))
+
+    def complete(self):
+        def go(sql):
+            sql("recorder.finalize", turn_id=None)
+            sql("recorder.close_run")
+            sql("recorder.complete")
+        self._write(go, [("turns", self.session_id), ("session", self.session_id)])

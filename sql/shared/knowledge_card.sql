@@ -40,12 +40,12 @@ WHERE workspace_id = $workspace_id AND memory_id = $memory_id
 -- name: knowledge_card.set_status
 -- returns: exec
 -- params: $workspace_id, $memory_id, $status, $now_ms
--- A card's status move (the allowed moves are talkbar.ops.knowledge.MOVES). Only approved cards stay
--- pinned, and coming back to approved does not pin again; the archive date is the date the card went
--- to the archive. A card already in $status is left alone, so asking twice keeps the first date.
+-- A card's status move, run only for a move talkbar.ops.knowledge.MOVES allows (never to the status
+-- the card already has, so a repeated archive keeps the first date). Only approved cards stay pinned,
+-- and coming back to approved does not pin again; the archive date is when the card went there.
 UPDATE knowledge_cards SET
     status = $status,
     pinned = pinned AND $status = 'approved',
     archived_at_ms = CASE WHEN $status = 'archived' THEN $now_ms END,
     updated_at = greatest($now_ms, updated_at + 1)
-WHERE workspace_id = $workspace_id AND memory_id = $memory_id AND status <> $status
+WHERE workspace_id = $workspace_id AND memory_id = $memory_id

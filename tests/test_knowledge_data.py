@@ -88,6 +88,12 @@ def family(tmp_path, family_template):
     return TB(root)
 
 
+def results(out):
+    """The results of a batch whose every call must succeed."""
+    assert all(e["ok"] for e in out), [e for e in out if not e["ok"]]
+    return [e["result"] for e in out]
+
+
 def test_family_fixture_holds_what_the_tests_need(family):
     _, out = family.batch([{"tool": "knowledge.suggestions.list", "args": {"limit": 100}},
                            {"tool": "contacts.list"}])

@@ -1,14 +1,9 @@
 """Knowledge cards and suggestions in sequences: paging walks, safe retries, approving what a
 suggestion proposes (and refusing what cannot be applied), sources that are gone, snoozing."""
 
-from test_knowledge_data import family, family_template  # noqa: F401 (fixtures)
+from test_knowledge_data import family, family_template, results  # noqa: F401 (fixtures)
 
 NOW = 1_796_000_000_000
-
-
-def results(out):
-    assert all(e["ok"] for e in out), [e for e in out if not e["ok"]]
-    return [e["result"] for e in out]
 
 
 # ---------------------------------------------------------------------- cards

@@ -8,16 +8,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_knowledge_data import T0, family, family_template  # noqa: F401 (fixtures)
+from test_knowledge_data import T0, family, family_template, results  # noqa: F401 (fixtures)
 
 PETER = "contact-jgsdampd0cjhgwoi31zb"
 DANA = "contact-cf2h51t5i821zfbmftsu"
 ACME = "org-z1lr8n4ujayyqpgujzps"
-
-
-def results(out):
-    assert all(e["ok"] for e in out), [e for e in out if not e["ok"]]
-    return [e["result"] for e in out]
 
 
 def test_counts_agree_with_the_sessions_of_each_person(demo):

@@ -11,7 +11,7 @@ from typing import Callable
 from talkbar import paging
 from talkbar.errors import invalid, not_found
 from talkbar.ops import weblinks
-from talkbar.ops.lookups import field_values, live_project, words
+from talkbar.ops.lookups import field_values, live, words
 
 
 def _no_check(_fields):
@@ -78,7 +78,7 @@ def update_item(ctx, kind, item_id, fields, missing):
 # ---------------------------------------------------------------------- operations
 def listing(ctx, args):
     """contacts.list / organizations.list: {contacts: […]} or {organizations: […]}."""
-    live_project(ctx, args.get("projectId"))
+    live(ctx, "project", args.get("projectId"))
     return {ctx.op.id.split(".")[0]: ctx.sql(ctx.op.id, words=words(args))}
 
 

@@ -7,7 +7,7 @@ rules that go with a move are in the SQL (knowledge_card.set_status).
 """
 
 from talkbar.errors import failed, not_found
-from talkbar.ops.lookups import live_project, live_session, words
+from talkbar.ops.lookups import live, words
 
 # operation -> (statuses it moves a card from, the status it moves it to)
 MOVES = {
@@ -24,8 +24,8 @@ def card(ctx, memory_id):
 
 # ---------------------------------------------------------------------- reads
 def listing(ctx, args):
-    live_project(ctx, args.get("projectId"))
-    live_session(ctx, args.get("sessionId"))
+    live(ctx, "project", args.get("projectId"))
+    live(ctx, "session", args.get("sessionId"))
     return ctx.sql("knowledge.list", words=words(args))
 
 
@@ -59,7 +59,7 @@ def update_card(ctx, memory_id, fields):
 
 
 def create(ctx, args):
-    memory_id = create_card(ctx, args, project_id=live_project(ctx, args.get("projectId")))
+    memory_id = create_card(ctx, args, project_id=live(ctx, "project", args.get("projectId")))
     return card(ctx, memory_id)
 
 
@@ -82,7 +82,7 @@ def assign(ctx, args):
     if unknown:
         raise not_found(f"Knowledge card not found in this workspace: {', '.join(unknown)}. "
                         "knowledge.list shows the cards.")
-    project_id = live_project(ctx, args["projectId"])
+    project_id = live(ctx, "project", args["projectId"])
     changed = ctx.sql("knowledge.assign", memory_ids=memory_ids, project_id=project_id)
     return {"memoryIds": memory_ids, "projectId": project_id, "changed": len(changed)}
 

@@ -9,18 +9,15 @@ from talkbar import textmatch
 from talkbar.errors import not_found
 
 
-def live_project(ctx, project_id):
-    """A project of this workspace that is not in the Trash, or None when none is asked for."""
-    if project_id is not None and ctx.sql("projects.live", project_id=project_id) is None:
-        raise not_found(f"Project not found in workspace: {project_id}")
-    return project_id
+_LIVE = {"project": ("projects.live", "Project"), "session": ("sessions.live", "Session")}
 
 
-def live_session(ctx, session_id):
-    """A session of this workspace that is not in the Trash, or None when none is asked for."""
-    if session_id is not None and ctx.sql("sessions.live", session_id=session_id) is None:
-        raise not_found(f"Session not found in workspace: {session_id}")
-    return session_id
+def live(ctx, kind, item_id):
+    """A project or session of this workspace that is not in the Trash; None when none is asked for."""
+    query, noun = _LIVE[kind]
+    if item_id is not None and ctx.sql(query, **{f"{kind}_id": item_id}) is None:
+        raise not_found(f"{noun} not found in workspace: {item_id}")
+    return item_id
 
 
 def words(args):

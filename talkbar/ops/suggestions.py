@@ -16,7 +16,7 @@ from talkbar import paging, validate
 from talkbar.errors import OpError, failed, invalid, not_found
 from talkbar.manifest import manifest
 from talkbar.ops import directory, knowledge
-from talkbar.ops.lookups import live_project, words
+from talkbar.ops.lookups import live, words
 
 # operation -> (statuses it applies to, the status it leaves)
 MOVES = {
@@ -65,7 +65,7 @@ def suggestion(ctx, suggestion_id):
 
 
 def listing(ctx, args):
-    live_project(ctx, args.get("projectId"))
+    live(ctx, "project", args.get("projectId"))
     after = paging.after(ctx) or [None, None]
     rows = ctx.sql("knowledge.suggestions.list", suggestion_id=None, words=words(args),
                    after_created=after[0], after_id=after[1], limit=args["limit"] + 1)

@@ -42,6 +42,7 @@ SUGGESTIONS = [
     _suggestion("suggestion-no-title", "memory", {"body": "A card without a title"}),
     _suggestion("suggestion-trashed-project", "memory", {"title": "Its project is in the Trash"},
                 projectId="project-gone"),
+    _suggestion("suggestion-odd-action", "organization", {"name": "Merged Co"}, action="merge"),
 ] + [_suggestion(f"suggestion-page-{i:02d}", "organization", {"name": f"Paged Company {i:02d}"}) for i in range(7)]
 
 FAMILY_DOC = {

@@ -1,6 +1,8 @@
 """Knowledge cards and suggestions in sequences: paging walks, safe retries, approving what a
 suggestion proposes (and refusing what cannot be applied), sources that are gone, snoozing."""
 
+import json
+
 from test_knowledge_data import family, family_template, results  # noqa: F401 (fixtures)
 
 NOW = 1_796_000_000_000
@@ -92,8 +94,8 @@ def test_source_gone_is_refused_unless_asked(family):
                            {"tool": "contacts.get", "args": {"contactId": person_sug["appliedCardId"]}},
                            {"tool": "contacts.list", "args": {"projectId": "project-a"}}])
     card, person, in_project = results(got)
-    assert (card["title"], card["type"], card["sessionId"], card["projectId"], card["createdBy"], card["confidence"]) == (
-        "From the trash", "decision", None, "project-a", "extraction", 0.7)
+    fields = ("title", "type", "sessionId", "projectId", "createdBy", "confidence")
+    assert [card[f] for f in fields] == ["From the trash", "decision", None, "project-a", "extraction", 0.7]
     assert [(s["sourceId"], s["quote"]) for s in card["sources"]] == [("session-live", "q-live")]
     assert (person["name"], person["email"], person["confirmed"]) == ("Doc Person", "doc@person.example", True)
     assert [c["contactId"] for c in in_project["contacts"]] == [person["contactId"]]
@@ -126,17 +128,20 @@ def test_update_suggestions_change_their_target(family):
 
 
 def test_unusable_proposals_are_refused_and_change_nothing(family):
-    ids = ["suggestion-update-missing", "suggestion-bad-email", "suggestion-bad-site", "suggestion-no-title"]
+    ids = ["suggestion-update-missing", "suggestion-bad-email", "suggestion-bad-site", "suggestion-no-title",
+           "suggestion-odd-action"]
     _, out = family.batch([{"tool": "knowledge.suggestions.approve", "args": {"suggestionId": i}} for i in ids] + [
         {"tool": "knowledge.suggestions.list", "args": {"limit": 100}},
         {"tool": "contacts.list"}, {"tool": "organizations.list"}, {"tool": "knowledge.list"}])
-    errors = [e["error"] for e in out[:4]]
-    assert [e["code"] for e in errors] == ["failed"] * 4
+    errors = [e["error"] for e in out[:5]]
+    assert [e["code"] for e in errors] == ["failed"] * 5
     assert "no longer in this workspace" in errors[0]["message"]
     assert "email must look like name@example.com" in errors[1]["message"]
     assert "website must not be a javascript:" in errors[2]["message"]
     assert "title is required" in errors[3]["message"]
-    pending, people, companies, cards = (e["result"] for e in out[4:])
+    assert errors[4]["message"] == ("TalkBar cannot apply a suggestion with action 'merge' for kind "
+                                    "'organization'; dismiss it.")
+    pending, people, companies, cards = (e["result"] for e in out[5:])
     assert {s["suggestionId"] for s in pending["suggestions"]} >= set(ids)
     assert len(people["contacts"]) == 2 and len(companies["organizations"]) == 1 and cards["total"] == 1
 
@@ -152,43 +157,43 @@ def test_card_of_a_trashed_project_goes_to_general(family):
 def test_cursor_pages_walk_every_suggestion_once(family):
     _, out = family.batch([{"tool": "knowledge.suggestions.list", "args": {"kind": "organization", "limit": 100}}])
     everything = results(out)[0]["suggestions"]
-    walked, cursor = [], None
-    for _ in range(10):
-        args = {"kind": "organization", "limit": 3} | ({"cursor": cursor} if cursor else {})
-        page = family.ok("knowledge.suggestions.list", args)
-        walked += page["suggestions"]
-        cursor = page["nextCursor"]
-        assert page["hasMore"] == (cursor is not None)
-        if cursor is None:
-            break
-    assert walked == everything and len(walked) == 8
-    real = family.ok("knowledge.suggestions.list", {"limit": 1})["nextCursor"]
-    tampered = real[:-1] + ("1" if real[-1] == "0" else "0")
-    code, out = family.call("knowledge.suggestions.list", {"cursor": tampered})
-    assert code == 1 and out["error"]["code"] == "invalid_arguments"
+    first = family.ok("knowledge.suggestions.list", {"kind": "organization", "limit": 5})
+    cursor = first["nextCursor"]
+    tampered = cursor[:-1] + ("1" if cursor[-1] == "0" else "0")
+    _, out = family.batch([{"tool": "knowledge.suggestions.list",
+                            "args": {"kind": "organization", "limit": 5, "cursor": c}} for c in (cursor, tampered)])
+    second = out[0]["result"]
+    assert first["hasMore"] is True and second["hasMore"] is False and second["nextCursor"] is None
+    assert first["suggestions"] + second["suggestions"] == everything and len(everything) == 9
+    assert out[1]["error"]["code"] == "invalid_arguments"
 
 
 def test_snooze_hides_until_its_time_and_reopen_brings_back(family):
     sid = "suggestion-page-03"
 
-    def pending_ids(now):
-        r = family.run("tools", "call", "knowledge.suggestions.list", "--args", '{"limit": 100}',
-                       env={"TALKBAR_NOW_MS": now})
-        return {s["suggestionId"] for s in r.json["suggestions"]}
+    def batch_at(now, calls):
+        return family.run("tools", "batch", input=json.dumps(calls), env={"TALKBAR_NOW_MS": now}).json
 
-    r = family.run("tools", "call", "knowledge.suggestions.snooze", "--args",
-                   '{"suggestionId": "%s", "untilMs": %d}' % (sid, NOW + 60_000), env={"TALKBAR_NOW_MS": NOW})
-    assert r.code == 0 and r.json["snoozedUntilMs"] == NOW + 60_000 and r.json["status"] == "pending"
-    assert sid not in pending_ids(NOW + 59_999)
-    assert sid in pending_ids(NOW + 60_000)
-    _, out = family.batch([
+    def pending_ids(answer):
+        return {s["suggestionId"] for s in answer["result"]["suggestions"]}
+
+    listing = {"tool": "knowledge.suggestions.list", "args": {"limit": 100}}
+    snoozed, hidden = batch_at(NOW, [
+        {"tool": "knowledge.suggestions.snooze", "args": {"suggestionId": sid, "untilMs": NOW + 60_000}}, listing])
+    assert snoozed["result"]["snoozedUntilMs"] == NOW + 60_000 and snoozed["result"]["status"] == "pending"
+    assert sid not in pending_ids(hidden)
+    (due,) = batch_at(NOW + 60_000, [listing])
+    assert sid in pending_ids(due)
+    out = batch_at(NOW, [
         {"tool": "knowledge.suggestions.reopen", "args": {"suggestionId": sid}},
+        listing,
         {"tool": "knowledge.suggestions.dismiss", "args": {"suggestionId": sid}},
         {"tool": "knowledge.suggestions.dismiss", "args": {"suggestionId": sid}},
         {"tool": "knowledge.suggestions.list", "args": {"status": "dismissed"}},
         {"tool": "knowledge.suggestions.reopen", "args": {"suggestionId": sid}},
     ])
-    reopened, dismissed, again, listing, back = results(out)
-    assert reopened["snoozedUntilMs"] is None and dismissed["status"] == "dismissed" and again == dismissed
-    assert [s["suggestionId"] for s in listing["suggestions"]] == [sid]
-    assert back["status"] == "pending" and sid in pending_ids(NOW)
+    reopened, listed, dismissed, again, dismissed_list, back = results(out)
+    assert reopened["snoozedUntilMs"] is None and sid in {s["suggestionId"] for s in listed["suggestions"]}
+    assert dismissed["status"] == "dismissed" and again == dismissed
+    assert [s["suggestionId"] for s in dismissed_list["suggestions"]] == [sid]
+    assert back["status"] == "pending"

@@ -156,5 +156,5 @@ class CardStatuses(RuleBasedStateMachine):
 def test_card_statuses_follow_the_table(demo_template, tmp_path):
     CardStatuses.template, CardStatuses.workdir = demo_template, tmp_path
     run_state_machine_as_test(CardStatuses, settings=settings(
-        max_examples=8, stateful_step_count=14, deadline=None,
+        max_examples=6, stateful_step_count=14, deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]))

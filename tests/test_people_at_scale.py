@@ -66,7 +66,8 @@ def test_contacts_list_is_one_query(big):
 
 def test_text_filter_is_still_one_query(big):
     t, _ = big
-    r = t.run("-v", "--output", "json", "tools", "call", "contacts.list", "--args", '{"query": "example.com", "limit": 3}')
+    r = t.run("-v", "--output", "json", "tools", "call", "contacts.list",
+              "--args", '{"query": "example.com", "limit": 3}')
     assert r.code == 0, r
     assert op_queries(r.stderr) == ["contacts.list"]
     assert len(r.json["contacts"]) == 3

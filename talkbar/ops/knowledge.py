@@ -84,6 +84,8 @@ def assign(ctx, args):
                         "knowledge.list shows the cards.")
     project_id = live(ctx, "project", args["projectId"])
     changed = ctx.sql("knowledge.assign", memory_ids=memory_ids, project_id=project_id)
+    for row in changed:
+        ctx.touch("memory", row["memoryId"])
     return {"memoryIds": memory_ids, "projectId": project_id, "changed": len(changed)}
 
 

@@ -137,10 +137,10 @@ def _proposal_args(op_id, proposal, ids):
 
 def _apply(ctx, sug, gone):
     """Create or change what the suggestion proposes; return its id."""
-    target = TARGETS[sug["kind"]]
+    target = TARGETS.get(sug["kind"])
     action = sug["action"]
-    if action not in ("create", "update"):
-        raise failed(f"TalkBar cannot apply a suggestion whose action is {action!r}; dismiss it.")
+    if target is None or action not in ("create", "update"):
+        raise failed(f"TalkBar cannot apply a suggestion with action {action!r} for kind {sug['kind']!r}; dismiss it.")
     if action == "update":
         item_id = sug["targetId"]
         if not item_id or ctx.sql(target.one, **{target.one_param: item_id}) is None:

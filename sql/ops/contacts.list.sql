@@ -1,0 +1,27 @@
+-- name: contacts.list
+-- returns: many
+-- params: $workspace_id, $include_archived, $project_id, $words, $limit
+-- One query for the whole page, counts included: a person met a session when one of their speakers
+-- has a turn in it (the sessions contacts.sessions lists); sessions in the Trash do not count.
+WITH spoke AS (
+    SELECT DISTINCT session_id, speaker_id FROM turns WHERE workspace_id = $workspace_id
+),
+met AS (
+    SELECT p.contact_id, count(DISTINCT s.session_id) AS sessions, max(s.started_at_ms) AS last_met
+    FROM session_participants p
+    JOIN spoke USING (session_id, speaker_id)
+    JOIN sessions s ON s.session_id = p.session_id AND s.workspace_id = $workspace_id AND s.trashed_at IS NULL
+    WHERE p.workspace_id = $workspace_id AND p.contact_id IS NOT NULL
+    GROUP BY p.contact_id
+)
+SELECT c.contact_id AS "contactId", c.name, c.email, c.role, c.organization_id AS "organizationId",
+       c.archived_at_ms IS NOT NULL AS archived, coalesce(m.sessions, 0) AS "sessionCount",
+       m.last_met AS "lastMetAtMs"
+FROM contacts c
+LEFT JOIN met m ON m.contact_id = c.contact_id
+WHERE c.workspace_id = $workspace_id
+  AND ($include_archived OR c.archived_at_ms IS NULL)
+  AND ($project_id IS NULL OR c.contact_id IN (SELECT contact_id FROM contact_projects WHERE project_id = $project_id))
+  AND tb_has_all(c.name || ' ' || coalesce(c.email, ''), $words)
+ORDER BY tb_fold(c.name), c.contact_id
+LIMIT $limit

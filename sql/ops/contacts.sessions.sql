@@ -1,0 +1,39 @@
+-- name: contacts.sessions
+-- returns: many
+-- params: $workspace_id, $contact_id, $limit, $offset
+-- The sessions (not in the Trash) where one of the person's speakers has a turn, newest first.
+-- Talk time is the sum of their turns; share divides it by every speaker's talk time in that
+-- session. `speaker` is the name they had there, or "Speaker N" (N by order of first turn) when the
+-- speaker has no name — the value sessions.transcript's speaker filter takes. Fetches one row more
+-- than the page to tell whether there is a next one.
+WITH theirs AS (
+    SELECT p.session_id, p.speaker_id, p.name, p.excluded_from_ai
+    FROM session_participants p
+    JOIN sessions s ON s.session_id = p.session_id AND s.workspace_id = $workspace_id AND s.trashed_at IS NULL
+    WHERE p.workspace_id = $workspace_id AND p.contact_id = $contact_id
+),
+talk AS (
+    SELECT session_id, speaker_id, sum(end_ms - start_ms) AS ms, min(seq) AS first_seq
+    FROM turns
+    WHERE workspace_id = $workspace_id AND session_id IN (SELECT session_id FROM theirs)
+    GROUP BY session_id, speaker_id
+),
+ranked AS (
+    SELECT *, row_number() OVER (PARTITION BY session_id ORDER BY first_seq) AS n,
+           sum(ms) OVER (PARTITION BY session_id) AS session_ms
+    FROM talk
+),
+per_session AS (
+    SELECT session_id, arg_min(coalesce(t.name, 'Speaker ' || r.n), r.first_seq) AS speaker,
+           sum(r.ms) AS ms, max(r.session_ms) AS session_ms, bool_or(t.excluded_from_ai) AS excluded_from_ai
+    FROM theirs t
+    JOIN ranked r USING (session_id, speaker_id)
+    GROUP BY session_id
+)
+SELECT s.session_id AS "sessionId", s.title, s.started_at_ms AS "startedAtMs", s.ended_at_ms AS "endedAtMs",
+       x.speaker, x.ms AS "talkTimeMs", round(x.ms / greatest(x.session_ms, 1), 4) AS share,
+       x.excluded_from_ai AS "excludedFromAi", s.private
+FROM per_session x
+JOIN sessions s ON s.session_id = x.session_id
+ORDER BY s.started_at_ms DESC, s.session_id
+LIMIT $limit + 1 OFFSET $offset

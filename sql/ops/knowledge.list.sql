@@ -1,0 +1,29 @@
+-- name: knowledge.list
+-- returns: one
+-- params: $workspace_id, $statuses, $types, $project_id, $general_only, $pinned_only, $words, $session_id, $offset, $limit
+-- One pass gives the page and the total, so they always agree. A session's cards come in session
+-- order (session_cards.ord, as sessions.live_cards shows them); otherwise pinned cards first, then
+-- the most recently changed.
+WITH matched AS (
+    SELECT c.*, sc.ord AS session_ord
+    FROM knowledge_cards c
+    LEFT JOIN session_cards sc ON sc.memory_id = c.memory_id AND sc.session_id = $session_id
+    WHERE c.workspace_id = $workspace_id
+      AND list_contains($statuses, c.status)
+      AND ($types IS NULL OR list_contains($types, c.type))
+      AND ($project_id IS NULL OR c.project_id = $project_id)
+      AND (NOT coalesce($general_only, false) OR c.project_id IS NULL)
+      AND (NOT coalesce($pinned_only, false) OR c.pinned)
+      AND ($session_id IS NULL OR sc.memory_id IS NOT NULL)
+      AND tb_has_all(c.title || ' ' || c.body, $words)
+),
+numbered AS (
+    SELECT *, row_number() OVER (ORDER BY session_ord NULLS LAST, pinned DESC, updated_at DESC, memory_id) AS n
+    FROM matched
+)
+SELECT coalesce(list({'memoryId': memory_id, 'title': title, 'type': type, 'status': status, 'pinned': pinned,
+                      'projectId': project_id, 'sessionOnly': session_only, 'updatedAt': updated_at} ORDER BY n)
+                FILTER (WHERE n > $offset AND n <= $offset + $limit), []) AS cards,
+       count(*) AS total,
+       CASE WHEN count(*) > $offset + $limit THEN $offset + $limit END AS "nextOffset"
+FROM numbered

@@ -1,7 +1,8 @@
 """Golden cases: tests/golden/<operation>/<case>.json, each run through the real CLI.
 
 A case is {"args": …, "expect": … | "error": {"code", "message"}}, optionally with
-"fixture": "demo" (default) or "empty", "setup": [calls run first, each must succeed],
+"fixture": "demo" (default) or "empty", "app": [["license", "activate", "free"], …] (the app's
+own actions, `talkbar-cli app …`, run first), "setup": [calls run next, each must succeed],
 "env": {…} and "match": "subset". In setup and args, {"$ref": "N.key.sub"} is replaced by that
 field of setup call N's result. See golden_match.py for the placeholders an expectation may use.
 """
@@ -33,6 +34,9 @@ def _resolve(value, results):
 
 def run_case(t, spec, op):
     env = spec.get("env")
+    for argv in spec.get("app", []):
+        r = t.run("app", *argv, env=env)
+        assert r.code == 0, f"app step {argv} failed: {r}"
     results = []
     for step in spec.get("setup", []):
         call = _resolve(step, results)

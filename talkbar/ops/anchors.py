@@ -42,32 +42,35 @@ def place(ctx, session_id, session, args):
                  quote=args.get("quote"))
 
 
+# what names a place: (argument, query, the thing it names, where to find its ids)
+TURN = ("turnId", "anchors.turn", "a turn", "sessions.transcript with format json lists its turns")
+CHUNK = ("chunkId", "anchors.chunk", "a chunk", "sessions.transcript with format json lists its chunks")
+POINT = ("pointId", "anchors.point", "a timeline point", "sessions.timeline lists them")
+
+
+def _lookup(ctx, session_id, args, named):
+    """The row of the turn, chunk or point an argument names, or None when not given."""
+    arg, query, noun, where = named
+    if args.get(arg) is None:
+        return None
+    row = ctx.sql(query, session_id=session_id)
+    if row is None:
+        raise invalid(f"{arg} {args[arg]} is not {noun} of session {session_id}; {where}")
+    return row
+
+
 def _named_place(ctx, session_id, args):
     """(turn, (start, end) span, words naming it) of the turn, chunk or point given."""
-    turn = span = what = None
-    if args.get("turnId") is not None:
-        turn = ctx.sql("anchors.turn", session_id=session_id)
-        if turn is None:
-            raise invalid(f"turnId {args['turnId']} is not a turn of session {session_id}; "
-                          "sessions.transcript with format json lists its turns")
-        span, what = (turn["startMs"], turn["endMs"]), f"turn {turn['turnId']}"
-    if args.get("chunkId") is not None:
-        chunk = ctx.sql("anchors.chunk", session_id=session_id)
-        if chunk is None:
-            raise invalid(f"chunkId {args['chunkId']} is not a chunk of session {session_id}; "
-                          "sessions.transcript with format json lists its chunks")
-        if turn is not None and turn["chunkId"] != args["chunkId"]:
-            raise invalid(f"turnId {turn['turnId']} is not in chunk {args['chunkId']}")
-        if turn is None:
-            span, what = (chunk["startMs"], chunk["endMs"]), f"chunk {args['chunkId']}"
-    if args.get("pointId") is not None:
-        point = ctx.sql("anchors.point", session_id=session_id)
-        if point is None:
-            raise invalid(f"pointId {args['pointId']} is not a timeline point of session {session_id}; "
-                          "sessions.timeline lists them")
-        if point["startMs"] is not None:
-            span, what = (point["startMs"], point["endMs"]), f"timeline point {args['pointId']}"
-    return turn, span, what
+    turn, chunk, point = (_lookup(ctx, session_id, args, named) for named in (TURN, CHUNK, POINT))
+    if turn is not None and chunk is not None and turn["chunkId"] != args["chunkId"]:
+        raise invalid(f"turnId {turn['turnId']} is not in chunk {args['chunkId']}")
+    if turn is not None:
+        return turn, (turn["startMs"], turn["endMs"]), f"turn {turn['turnId']}"
+    if chunk is not None:
+        return None, (chunk["startMs"], chunk["endMs"]), f"chunk {args['chunkId']}"
+    if point is not None and point["startMs"] is not None:
+        return None, (point["startMs"], point["endMs"]), f"timeline point {args['pointId']}"
+    return None, None, None
 
 
 def _check_moment(ctx, session, at_ms, span, what):

@@ -87,3 +87,10 @@ def test_update_changes_only_what_is_given_and_null_clears(demo):
     exported = json.loads(demo.run("app", "export").stdout)
     helios = [p for w in exported["workspaces"] for p in w["projects"] if p["projectId"] == HELIOS][0]
     assert helios["color"] == "lime", "colour untouched"
+
+
+def test_the_list_with_its_counts_is_one_query(demo):
+    r = demo.run("-v", "--output", "json", "tools", "call", "projects.list")
+    assert r.code == 0, r
+    queries = [json.loads(line)["name"] for line in r.stderr.splitlines() if '"event": "sql"' in line]
+    assert [q for q in queries if q.startswith("projects.")] == ["projects.list"]

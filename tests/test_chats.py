@@ -1,8 +1,6 @@
 """chats.* on a workspace of our own: many messages paged back by sequence, search over titles and
 messages (every word, folded), views, and what the Trash allows."""
 
-import json
-
 import pytest
 
 WS = "workspace-chats"
@@ -44,15 +42,12 @@ def chats(tb):
 
 
 def test_older_messages_page_back_by_sequence_in_order(chats):
-    seen, before = [], None
-    while True:
-        args = {"chatId": LONG, "limit": 20, **({"beforeSequence": before} if before else {})}
-        page = chats.ok("chats.get", args)
-        seen = [m["messageId"] for m in page["messages"]] + seen
-        assert page["hasMoreMessages"] == (page["nextBeforeSequence"] is not None)
-        before = page["nextBeforeSequence"]
-        if before is None:
-            break
+    code, out = chats.batch([{"tool": "chats.get", "args": {"chatId": LONG, "limit": 20, **extra}}
+                             for extra in ({}, {"beforeSequence": 26}, {"beforeSequence": 6})])
+    pages = [p["result"] for p in out]
+    assert [p["nextBeforeSequence"] for p in pages] == [26, 6, None], "each page points at the one before"
+    assert [p["hasMoreMessages"] for p in pages] == [True, True, False]
+    seen = [m["messageId"] for p in reversed(pages) for m in p["messages"]]
     assert seen == [f"m-{i:03d}" for i in range(1, 46)]
     first = chats.ok("chats.get", {"chatId": LONG, "limit": 40})
     by_id = {m["messageId"]: m for m in first["messages"]}

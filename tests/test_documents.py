@@ -32,18 +32,20 @@ def docs(tb):
 
 
 def test_reading_page_by_page_gives_back_the_whole_text(docs):
-    pages, offset = [], 0
-    while offset is not None:
-        page = docs.ok("documents.read", {"documentId": "doc-long", "offset": offset, "maxChars": 7000})
-        assert page["totalChars"] == len(TEXT) and page["offset"] == offset
-        assert page["truncated"] == (page["nextOffset"] is not None)
-        pages.append(page["text"])
-        offset = page["nextOffset"]
-    assert "".join(pages) == TEXT and len(pages) == -(-len(TEXT) // 7000)
-    whole = docs.ok("documents.read", {"documentId": "doc-long", "maxChars": 200000})
-    assert whole["text"] == TEXT and whole["nextOffset"] is None
-    code, out = docs.call("documents.read", {"documentId": "doc-long", "offset": len(TEXT)})
-    assert code == 1 and out["error"]["message"].startswith(f"offset {len(TEXT)} is past the end of the text")
+    offsets = list(range(0, len(TEXT), 7000))
+    calls = [{"tool": "documents.read", "args": {"documentId": "doc-long", "offset": o, "maxChars": 7000}}
+             for o in offsets]
+    calls += [{"tool": "documents.read", "args": {"documentId": "doc-long", "maxChars": 200000}},
+              {"tool": "documents.read", "args": {"documentId": "doc-long", "offset": len(TEXT)}}]
+    code, out = docs.batch(calls)
+    *pages, whole, past_end = out
+    pages = [p["result"] for p in pages]
+    assert [p["offset"] for p in pages] == offsets and {p["totalChars"] for p in pages} == {len(TEXT)}
+    assert [p["nextOffset"] for p in pages] == offsets[1:] + [None], "each page points at the next"
+    assert [p["truncated"] for p in pages] == [True] * (len(pages) - 1) + [False]
+    assert "".join(p["text"] for p in pages) == TEXT
+    assert whole["result"]["text"] == TEXT and whole["result"]["nextOffset"] is None
+    assert past_end["error"]["message"].startswith(f"offset {len(TEXT)} is past the end of the text")
 
 
 def test_text_not_extracted_yet_or_of_a_document_gone_fails_with_a_reason(docs):

@@ -130,13 +130,12 @@ def test_creating_twice_makes_two_notes(tb):
 
 def test_paging_a_long_note_reassembles_it(tb):
     text = "".join(f"Paragraph {i}: " + "é" * 90 + "\n" for i in range(60))
-    note = tb.ok("notes.create", {"title": "Long", "markdown": text})
-    pages, offset = [], 0
-    while offset is not None:
-        page = tb.ok("notes.get", {"noteId": note["noteId"], "maxChars": 1000, "offset": offset})
-        assert len(page["markdown"]) <= 1000 and page["truncated"] == (page["nextOffset"] is not None)
-        pages.append(page["markdown"])
-        offset = page["nextOffset"]
-    assert "".join(pages) == text
-    code, out = tb.call("notes.get", {"noteId": note["noteId"], "offset": len(text)})
-    assert code == 1 and out["error"]["code"] == "invalid_arguments"
+    note = tb.ok("notes.create", {"title": "Long", "markdown": text})["noteId"]
+    offsets = list(range(0, len(text), 1000))
+    pages = _results(tb, [{"tool": "notes.get", "args": {"noteId": note, "maxChars": 1000, "offset": o}}
+                          for o in offsets + [len(text)]])
+    *pages, past_end = pages
+    assert [p["nextOffset"] for p in pages] == offsets[1:] + [None], "each page points at the next"
+    assert [p["truncated"] for p in pages] == [True] * (len(pages) - 1) + [False]
+    assert "".join(p["markdown"] for p in pages) == text
+    assert past_end["code"] == "invalid_arguments"

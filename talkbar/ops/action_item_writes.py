@@ -3,7 +3,7 @@
 shape of action_items.get. Writes work while the item's session records; its page revision moves."""
 
 from talkbar.ops import action_item_rules as rules
-from talkbar.ops.action_items import ITEM, item, rows
+from talkbar.ops.action_items import item, rows
 from talkbar.ops.anchors import place
 from talkbar.ops.lifecycle import KINDS, need_args, need_live
 
@@ -42,9 +42,7 @@ def update(ctx, args):
     if "status" in args:
         rules.check_status(item_type, args["status"])
     _check_assignees(ctx, args)
-    label_id = args.get("labelId", current["labelId"])
-    label_type = need_live(ctx, LABEL, label_id)["itemType"] if label_id else None
-    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, label_type))
+    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
     _write_assignees(ctx, args["itemId"], args)
     return _answer(ctx, current)
 
@@ -53,9 +51,17 @@ def set_status(ctx, args):
     current = item(ctx, args["itemId"])
     rules.check_status(current["itemType"], args["status"])
     rules.check_answer(current["itemType"], args.get("answer"))
-    label_type = current["itemType"] if current["labelId"] else None
-    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, label_type))
+    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
     return _answer(ctx, current)
+
+
+def _label_type(ctx, current, args):
+    """The item type of the label the edit names (which must exist), else of the item's own label."""
+    if "labelId" in args:
+        return need_live(ctx, LABEL, args["labelId"])["itemType"]
+    if current["labelId"] is None:
+        return None
+    return (ctx.sql(LABEL.state, item_id=current["labelId"]) or {}).get("itemType")
 
 
 def _answer(ctx, current):

@@ -57,6 +57,18 @@ def test_pinning_twice_succeeds_the_same(demo, op, args):
     assert out[0]["result"] == out[1]["result"] == {k: args[k] for k in args}
 
 
+@pytest.mark.parametrize("op,args", [
+    ("chats.update", {"chatId": HELIOS_CHAT, "pinned": True}),
+    ("documents.update", {"documentId": "document-toftmboyaq1ljdj8ccm0", "pinned": True}),
+], ids=["chats.update", "documents.update"])
+def test_pinning_chats_and_documents_twice_answers_the_same_row(demo, op, args):
+    code, out = demo.batch([{"tool": op, "args": args}, {"tool": op, "args": args}])
+    assert code == 0, out
+    first, second = (o["result"] for o in out)
+    assert first["pinned"] is second["pinned"] is True
+    assert {k: v for k, v in first.items() if k != "updatedAt"} == {k: v for k, v in second.items() if k != "updatedAt"}
+
+
 def test_a_repeat_changes_nothing_not_even_updated_at(demo):
     code, out = demo.batch([{"tool": "notes.pin", "args": {"noteId": READING, "pinned": True}},
                             {"tool": "notes.get", "args": {"noteId": READING}},

@@ -1,0 +1,33 @@
+-- name: projects.get
+-- returns: one
+-- params: $workspace_id, $project_id
+-- What projects.get adds to the project's list row: its latest 20 sessions not in the Trash (rows as
+-- sessions.list gives them, participants counted whether they spoke or not) and its 10 most
+-- recently changed notes.
+WITH recent_sessions AS (
+    SELECT s.session_id, s.title, s.status, s.started_at_ms, s.ended_at_ms, s.project_id, s.series_id,
+           (SELECT count(*) FROM session_participants sp WHERE sp.session_id = s.session_id) AS participants,
+           s.pinned, s.source, s.private
+    FROM sessions s
+    WHERE s.workspace_id = $workspace_id AND s.project_id = $project_id AND s.trashed_at IS NULL
+    ORDER BY s.started_at_ms DESC, s.session_id DESC
+    LIMIT 20
+),
+recent_notes AS (
+    SELECT note_id, title, markdown, updated_at
+    FROM notes
+    WHERE workspace_id = $workspace_id AND project_id = $project_id AND trashed_at IS NULL
+    ORDER BY updated_at DESC, note_id DESC
+    LIMIT 10
+)
+SELECT
+    coalesce((SELECT list({'sessionId': session_id, 'title': title, 'status': status,
+                           'startedAtMs': started_at_ms, 'endedAtMs': ended_at_ms, 'projectId': project_id,
+                           'seriesId': series_id, 'participantCount': participants, 'pinned': pinned,
+                           'source': source, 'private': private}
+                          ORDER BY started_at_ms DESC, session_id DESC)
+              FROM recent_sessions), []) AS sessions,
+    coalesce((SELECT list({'noteId': note_id, 'title': title, 'snippet': tb_snippet(markdown, 160),
+                           'updatedAt': updated_at}
+                          ORDER BY updated_at DESC, note_id DESC)
+              FROM recent_notes), []) AS notes

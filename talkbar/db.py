@@ -4,13 +4,16 @@ DuckDB lets one process hold a database file at a time (even read-only opens are
 the spec wants the CLI, a second MCP server and the app to share it. So the file is held only
 while working: a lease is kept across a burst of calls and released (closed, which checkpoints)
 once the process is idle for a moment, or at once when another process has knocked. A process
-that finds the file held knocks and retries for up to 5 s, then answers `busy`.
+that finds the file held knocks and retries for up to 5 s, then answers `busy`. An advisory lock
+on `<database>.lock` (talkbar/filelock.py) is held from before DuckDB opens the file until after it
+has closed it, so that no process reads the file while another is still checkpointing it.
 
 Inside the process, every use gets its own DuckDB cursor on the shared connection, so reads run
 side by side; writes take `write_lock` so that they go one at a time.
 """
 
 import os
+import random
 import threading
 import time
 from contextlib import contextmanager
@@ -18,6 +21,7 @@ from pathlib import Path
 
 from talkbar import clock, events, sqlfiles
 from talkbar.errors import busy, failed
+from talkbar.filelock import FileLock
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
 IDLE_S = 0.25         # how long an idle lease is kept before the file is released
@@ -54,6 +58,7 @@ class Database:
         self._yield_until = 0.0
         self._checked = False
         self.lease_cache = {}
+        self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
 
     # ------------------------------------------------------------------ the knock
     @property
@@ -87,22 +92,36 @@ class Database:
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         deadline = time.monotonic() + self.wait_s
+        pause = 0.01
         while True:
+            if self._lock.try_acquire():
+                try:
+                    started = time.monotonic()
+                    con = duckdb.connect(str(self.path))
+                    events.emit("db.open", path=str(self.path), ms=round((time.monotonic() - started) * 1000, 1))
+                    return con
+                except duckdb.IOException as exc:
+                    self._lock.release()
+                    if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
+                        self._refuse(f"{self.path} is not a TalkBar database: {exc}")
+                except duckdb.Error as exc:
+                    self._lock.release()
+                    self._refuse(f"{self.path} is not a TalkBar database: {exc}")
+            self._knock()
+            if time.monotonic() >= deadline:
+                events.emit("db.busy", path=str(self.path))
+                raise busy()
+            time.sleep(pause * (0.5 + random.random()))
+            pause = min(pause * 1.5, 0.1)
+
+    def _refuse(self, message):
+        """A file that is not TalkBar's: refuse it and leave nothing of ours beside it."""
+        for side in (self._lock.path, self.knock_path):
             try:
-                started = time.monotonic()
-                con = duckdb.connect(str(self.path))
-                events.emit("db.open", path=str(self.path), ms=round((time.monotonic() - started) * 1000, 1))
-                return con
-            except duckdb.IOException as exc:
-                if not _is_lock_error(exc):
-                    raise failed(f"{self.path} is not a TalkBar database: {exc}") from None
-                self._knock()
-                if time.monotonic() >= deadline:
-                    events.emit("db.busy", path=str(self.path))
-                    raise busy() from None
-                time.sleep(0.02)
-            except duckdb.Error as exc:
-                raise failed(f"{self.path} is not a TalkBar database: {exc}") from None
+                os.unlink(side)
+            except OSError:
+                pass
+        raise failed(message)
 
     def _open(self):
         wait = self._yield_until - time.monotonic()
@@ -113,8 +132,11 @@ class Database:
             if not self._checked:
                 _prepare(con, self.path, self.create)
                 self._checked = True
-        except BaseException:
+        except BaseException as exc:
             con.close()
+            self._lock.release()
+            if getattr(exc, "foreign", False):
+                self._refuse(exc.message)
             raise
         self._con = con
         self._opened_ns = time.time_ns()
@@ -128,6 +150,7 @@ class Database:
             self._con.close()  # checkpoints what this lease wrote
         finally:
             self._con = None
+            self._lock.release()
             events.emit("db.release", ms=round((time.monotonic() - started) * 1000, 1))
 
     def _reap(self):
@@ -191,19 +214,25 @@ def _has_table(con, name):
     return sqlfiles.run(con, sqlfiles.get("db.table_count"), {"name": name}) > 0
 
 
+def _foreign(message):
+    err = failed(message)
+    err.foreign = True
+    return err
+
+
 def _prepare(con, path, create):
     """Check that the file is TalkBar's (or make it so, if it is new), then migrate it."""
     fresh = not _has_table(con, "meta") and not _has_table(con, "schema_migrations")
     if fresh:
         if sqlfiles.run(con, sqlfiles.get("db.table_count"), {"name": None}) or not create:
-            raise failed(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
+            raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
         _migrate(con, path)
         _seed(con)
         return
     if not _has_table(con, "meta"):
-        raise failed(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
+        raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
     if sqlfiles.run(con, sqlfiles.get("db.app_id"), {}) != APP_ID:
-        raise failed(f"{path} is a DuckDB database but not TalkBar's.")
+        raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
     _migrate(con, path)
 
 

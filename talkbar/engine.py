@@ -7,6 +7,7 @@ resolved (default: the one open in the app). Batches run calls in order, each on
 """
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from talkbar import events, hooks, policy, sqlfiles, validate
@@ -199,7 +200,7 @@ class Engine:
     def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None):
         """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest."""
         results = []
-        with self.db.holding():
+        with self._held_if_possible():
             for entry in calls:
                 if keep_going is not None and not keep_going():
                     break
@@ -208,6 +209,20 @@ class Engine:
                 if stop_on_error and not out["ok"]:
                     break
         return results
+
+    @contextmanager
+    def _held_if_possible(self):
+        """Hold the file across a batch; if it cannot be had now, each call waits (and answers) alone."""
+        try:
+            hold = self.db.holding()
+            hold.__enter__()
+        except OpError:
+            yield
+            return
+        try:
+            yield
+        finally:
+            hold.__exit__(None, None, None)
 
     def _batch_entry(self, entry, gate, recheck, write_lock):
         problem = unreadable_call(entry)

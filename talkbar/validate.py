@@ -241,9 +241,13 @@ def _given(args, name):
     return name in args
 
 
+def _set(args, name):
+    return name in args and args[name] is not False
+
+
 def _check_combinations(op, args):
-    for a, b in op.not_together:
-        if _given(args, a) and _given(args, b):
+    for a, b in op.not_together:  # a flag sent as false is not "given" here (generalOnly: false)
+        if _set(args, a) and _set(args, b):
             raise invalid(f"{a} cannot be combined with {b}")
     for group in op.one_of:
         present = [g for g in group if _given(args, g)]

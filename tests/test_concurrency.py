@@ -134,3 +134,33 @@ def test_a_cli_write_gets_in_while_an_mcp_server_is_mid_burst(tb):
     assert failures == []
     assert len(answered) > 20
     assert tb.ok("workspace.list")["workspaces"][0]["name"] == "written mid-burst"
+
+
+def test_no_write_is_lost_when_eight_processes_hand_the_file_over_400_times(demo):
+    """Each write opens, writes and closes (checkpoints) the file: the handover DuckDB alone gets
+    wrong, which the lock beside the database makes whole."""
+    note = demo.ok("notes.create", {"title": "Handover log", "markdown": "start"})["noteId"]
+    code = f"""
+        import sys, time
+        from talkbar.db import Database
+        from talkbar.engine import Engine, CLI
+        from talkbar.errors import OpError
+        engine = Engine(Database({str(demo.db)!r}, create=False, idle_s=0), CLI)
+        for i in range(50):
+            while True:
+                try:
+                    engine.call("notes.append", {{"noteId": {note!r}, "markdown": f"line {{sys.argv[1]}}-{{i}}"}})
+                    break
+                except OpError as err:
+                    if err.code != "busy":
+                        raise
+    """
+    procs = [subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), str(w)], env=demo.env(), cwd=str(REPO),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for w in range(8)]
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+    text = demo.ok("notes.get", {"noteId": note, "maxChars": 200000})["markdown"]
+    lines = [line for line in text.splitlines() if line.startswith("line ")]
+    expected = {f"line {w}-{i}" for w in range(8) for i in range(50)}
+    assert len(lines) == 400 and set(lines) == expected

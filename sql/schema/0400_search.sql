@@ -1,0 +1,110 @@
+-- migration: 0400_search
+-- Full-text search (talkbar/search/): our own postings, written in the same transaction as the
+-- items they index, and BM25 computed in one query per search (sql/ops/workspace.search.sql).
+--
+-- The text folding of the list filters agrees with the search's tokeniser (talkbar/search/text.py):
+-- besides strip_accents (which also turns ё into е and й into и), a few letters that have no
+-- accent to strip read as plain Latin (ß → ss, ł → l, ø → o, æ → ae …), so `Lukasz` finds Łukasz
+-- in a list filter exactly as it does in search.
+CREATE OR REPLACE MACRO tb_fold(x) AS
+    translate(replace(replace(replace(replace(strip_accents(lower(x)), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
+              'łøđðħı', 'loddhi');
+
+-- One row per indexed item. item_no is the small integer the postings carry.
+CREATE SEQUENCE search_item_seq;
+CREATE TABLE search_items (
+    item_no      INTEGER PRIMARY KEY,
+    workspace_id VARCHAR NOT NULL,
+    kind         VARCHAR NOT NULL,     -- session | note | document | chat | action_item | project | series | person | company | memory
+    item_id      VARCHAR NOT NULL
+);
+
+-- One row per indexed passage: an item's title (field 0), its own text (1), or a passage of its
+-- indexed content (2): a transcript turn (part = turn id, t_ms = its start) or a piece of a
+-- document's extracted text (part = "chars:<from>-<to>").
+CREATE SEQUENCE search_doc_seq;
+CREATE TABLE search_docs (
+    doc_no   INTEGER NOT NULL,
+    item_no  INTEGER NOT NULL,
+    field    TINYINT NOT NULL,
+    part     VARCHAR NOT NULL,
+    t_ms     BIGINT,
+    changed  BIGINT,                   -- a turn's changed_at_ms (what the next incremental pass starts after)
+    len      INTEGER NOT NULL          -- number of terms
+);
+
+-- The postings: which passage holds which term how often. `key` is a 64-bit hash of
+-- (workspace, term) made by the tokeniser, so one workspace's postings of a term lie together and
+-- document frequencies are per workspace without a column for it. `item`, `field` and `dl` (the
+-- passage's length) are copied from search_docs so that scoring needs no join.
+-- search_postings is kept sorted by (key, doc_no): DuckDB's zone maps then read only the row groups
+-- of the searched terms. New postings go to search_tail (small, unsorted); removed passages are
+-- listed in search_dead until a compaction (talkbar/search/compact.py) folds both into a new,
+-- sorted search_postings.
+CREATE TABLE search_postings (
+    key    BIGINT NOT NULL,
+    doc_no INTEGER NOT NULL,
+    item   INTEGER NOT NULL,
+    field  TINYINT NOT NULL,
+    tf     SMALLINT NOT NULL,
+    dl     INTEGER NOT NULL
+);
+CREATE TABLE search_tail (
+    key    BIGINT NOT NULL,
+    doc_no INTEGER NOT NULL,
+    item   INTEGER NOT NULL,
+    field  TINYINT NOT NULL,
+    tf     SMALLINT NOT NULL,
+    dl     INTEGER NOT NULL
+);
+CREATE TABLE search_dead (
+    doc_no INTEGER NOT NULL
+);
+
+-- Per workspace: how many passages and terms (BM25's N and average length).
+CREATE TABLE search_stats (
+    workspace_id VARCHAR PRIMARY KEY,
+    n_docs       BIGINT NOT NULL,
+    total_len    BIGINT NOT NULL
+);
+
+-- Scratch tables of the bulk build (emptied before it commits).
+CREATE TABLE search_stage (
+    doc_no  INTEGER NOT NULL,
+    item_no INTEGER NOT NULL,
+    part    VARCHAR NOT NULL,
+    t_ms    BIGINT,
+    changed BIGINT,
+    text    VARCHAR NOT NULL
+);
+CREATE TABLE search_vocab (
+    word VARCHAR NOT NULL,
+    key  BIGINT NOT NULL
+);
+
+-- Compaction (talkbar/search/compact.py) builds search_next (a sorted copy of search_postings and
+-- search_tail less dead passages) with search_next_docs (the tail and dead passages it took in)
+-- and search_next_info (the generation it was built from) in a background transaction; the next
+-- write swaps it in. A rebuild moves the generation on, so a copy of older postings is dropped.
+CREATE TABLE search_state (
+    id         INTEGER PRIMARY KEY CHECK (id = 1),
+    generation BIGINT NOT NULL
+);
+INSERT INTO search_state VALUES (1, 1);
+CREATE TABLE search_next_info (
+    generation BIGINT NOT NULL
+);
+
+-- Which project each item belongs to, for the search's projectId filter (people and companies
+-- through their project links; a project belongs to itself).
+CREATE VIEW search_project_items AS
+SELECT 'session' AS kind, session_id AS item_id, project_id FROM sessions
+UNION ALL SELECT 'note', note_id, project_id FROM notes
+UNION ALL SELECT 'document', document_id, project_id FROM documents
+UNION ALL SELECT 'chat', chat_id, project_id FROM chats
+UNION ALL SELECT 'action_item', item_id, project_id FROM action_items
+UNION ALL SELECT 'project', project_id, project_id FROM projects
+UNION ALL SELECT 'series', series_id, project_id FROM series
+UNION ALL SELECT 'person', contact_id, project_id FROM contact_projects
+UNION ALL SELECT 'company', organization_id, project_id FROM organization_projects
+UNION ALL SELECT 'memory', memory_id, project_id FROM knowledge_cards;

@@ -152,3 +152,12 @@ def needle(word):
         if (cut[-1] == "e" and stem(cut[:-1] + "ing") == term) or (cut[-1] == "i" and stem(cut[:-1] + "y") == term):
             cut = cut[:-1]
     return cut or folded
+
+
+def needles(query):
+    """The list filters' needles of a query: one per word that is not a function word."""
+    out = []
+    for w in words(query):
+        if query_term(w) and needle(w) not in out:
+            out.append(needle(w))
+    return out

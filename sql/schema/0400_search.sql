@@ -38,9 +38,10 @@ CREATE TABLE search_docs (
 -- document frequencies are per workspace without a column for it. `item`, `field` and `dl` (the
 -- passage's length) are copied from search_docs so that scoring needs no join.
 -- search_postings is kept sorted by (key, doc_no): DuckDB's zone maps then read only the row groups
--- of the searched terms. New postings go to search_tail (small, unsorted); removed passages are
--- listed in search_dead until a compaction (talkbar/search/compact.py) folds both into a new,
--- sorted search_postings.
+-- of the searched terms. New postings go to search_tail (small, unsorted) until a compaction
+-- (talkbar/search/compact.py) folds it into a new, sorted search_postings. A removed passage's
+-- postings are deleted from both at once; search_dead lists it for the compaction under way, whose
+-- copy may still hold it.
 CREATE TABLE search_postings (
     key    BIGINT NOT NULL,
     doc_no INTEGER NOT NULL,
@@ -83,9 +84,8 @@ CREATE TABLE search_vocab (
 );
 
 -- Compaction (talkbar/search/compact.py) builds search_next (a sorted copy of search_postings and
--- search_tail less dead passages) with search_next_docs (the tail and dead passages it took in)
--- and search_next_info (the generation it was built from) in a background transaction; the next
--- write swaps it in. A rebuild moves the generation on, so a copy of older postings is dropped.
+-- search_tail) with search_next_docs (the tail passages it took in) and search_next_info (the
+-- generation it was built from) in a background transaction; the next write swaps it in. A rebuild moves the generation on, so a copy of older postings is dropped.
 CREATE TABLE search_state (
     id         INTEGER PRIMARY KEY CHECK (id = 1),
     generation BIGINT NOT NULL
@@ -108,3 +108,40 @@ UNION ALL SELECT 'series', series_id, project_id FROM series
 UNION ALL SELECT 'person', contact_id, project_id FROM contact_projects
 UNION ALL SELECT 'company', organization_id, project_id FROM organization_projects
 UNION ALL SELECT 'memory', memory_id, project_id FROM knowledge_cards;
+
+-- BM25 over the postings, one row per matching item of a workspace (the body of workspace.search,
+-- kept in one place for its two variants). Per item and query term: the best passage of its own
+-- text (a title counts double) and of its indexed content; then how many of the query terms each
+-- side covers. The side covering more reports the item (own text on a tie): 10 + its BM25 for own
+-- text, below 10 for content only. match_all keeps the items holding every term somewhere.
+CREATE MACRO search_ranked(ws, keys, n_terms, match_all) AS TABLE
+WITH st AS (
+    SELECT n_docs::DOUBLE AS n, total_len::DOUBLE / greatest(n_docs, 1) AS avgdl
+    FROM search_stats WHERE workspace_id = ws
+),
+h AS (
+    SELECT key, item, field, tf, dl FROM search_postings WHERE list_contains(keys, key)
+    UNION ALL
+    SELECT key, item, field, tf, dl FROM search_tail WHERE list_contains(keys, key)
+),
+df AS (SELECT key, count(*) AS df FROM h GROUP BY key),
+t AS (
+    SELECT h.item, h.key,
+           max(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) * h.tf * 2.2
+               / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl)) * (1 + (h.field = 0)::INTEGER)) FILTER (WHERE h.field < 2) AS own,
+           bool_or(h.field = 0) AS in_title,
+           max(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) * h.tf * 2.2
+               / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl))) FILTER (WHERE h.field = 2) AS cont
+    FROM h JOIN df USING (key) CROSS JOIN st
+    GROUP BY h.item, h.key
+),
+i AS (
+    SELECT item, count(*) AS n_all, count(own) AS n_own, count(cont) AS n_cont, bool_or(in_title) AS in_title,
+           coalesce(sum(own), 0) * count(own) AS s_own, coalesce(sum(cont), 0) * count(cont) AS s_cont
+    FROM t GROUP BY item
+)
+SELECT s.kind, s.item_id AS id, i.item, i.n_own > 0 AND i.n_own >= i.n_cont AS own_wins, i.in_title,
+       CASE WHEN i.n_own > 0 AND i.n_own >= i.n_cont THEN 10 + i.s_own / n_terms
+            ELSE 10 * i.s_cont / (i.s_cont + 4 * n_terms) END AS score
+FROM i JOIN search_items s ON s.item_no = i.item
+WHERE s.workspace_id = ws AND (NOT match_all OR i.n_all = n_terms);

@@ -46,17 +46,22 @@ FROM (SELECT unnest($items) AS item_no, unnest($fields) AS field, unnest($parts)
              unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len)
 RETURNING doc_no
 
+-- name: search.postings.drop
+-- returns: exec
+-- params: $docs
+-- A removed passage's sorted postings (a scan of the doc_no column: edits pay it, searches not).
+DELETE FROM search_postings WHERE list_contains($docs, doc_no)
+
 -- name: search.dead.add
 -- returns: exec
 -- params: $docs
--- Passages removed: their postings in search_postings are skipped until the next compaction, and
--- those still in the tail go at once.
+-- Removed passages, for a compaction whose copy was taken before (the swap deletes them there).
 INSERT INTO search_dead SELECT unnest($docs)
 
 -- name: search.tail.drop
 -- returns: exec
 -- params: $docs
--- The removed passages' postings that are still in the tail.
+-- The removed passages' postings in the tail.
 DELETE FROM search_tail WHERE list_contains($docs, doc_no)
 
 -- name: search.tail.add
@@ -78,13 +83,6 @@ ON CONFLICT (workspace_id) DO UPDATE SET n_docs = n_docs + excluded.n_docs, tota
 -- params: $workspace_id
 -- Whether the workspace was ever indexed (a rebuild writes its counts row first).
 SELECT 1 FROM search_stats WHERE workspace_id = $workspace_id
-
--- name: search.tail.size
--- returns: one
--- params: none
--- What a compaction would fold in: the unsorted tail and the dead passages, against the sorted part.
-SELECT (SELECT count(*) FROM search_tail) AS tail, (SELECT count(*) FROM search_dead) AS dead,
-       (SELECT count(*) FROM search_postings) AS sorted
 
 -- ------------------------------------------------------------------ rebuilding a workspace
 
@@ -211,12 +209,11 @@ DELETE FROM search_tail
 -- name: search.compact.state
 -- returns: one
 -- params: none
--- What the next write needs to decide: is a copy ready (and of which generation), and how big
--- are the tail and the dead list against the sorted part.
+-- What the next write needs to decide: is a copy ready (and of which generation), and how big is
+-- the tail against the sorted part.
 SELECT (SELECT generation FROM search_state) AS generation,
        (SELECT max(generation) FROM duckdb_tables() t, search_next_info WHERE t.table_name = 'search_next') AS ready,
        (SELECT count(*) FROM search_tail) AS tail,
-       (SELECT count(*) FROM search_dead) * 12 AS dead,
        (SELECT count(*) FROM search_postings) AS sorted
 
 -- name: search.compact.path
@@ -234,20 +231,16 @@ DELETE FROM search_next_info
 -- name: search.compact.build_postings
 -- returns: exec
 -- params: none
--- The sorted copy: the sorted part and the tail, less the dead passages, in key order.
+-- The sorted copy: the sorted part and the tail, in key order.
 CREATE OR REPLACE TABLE search_next AS
-SELECT p.* FROM (SELECT * FROM search_postings UNION ALL SELECT * FROM search_tail) p
-ANTI JOIN search_dead d ON d.doc_no = p.doc_no
-ORDER BY p.key, p.doc_no
+SELECT * FROM (SELECT * FROM search_postings UNION ALL SELECT * FROM search_tail)
+ORDER BY key, doc_no
 
 -- name: search.compact.build_docs
 -- returns: exec
 -- params: none
--- Exactly which tail and dead passages the copy took in (the swap removes just these).
-CREATE OR REPLACE TABLE search_next_docs AS
-SELECT DISTINCT doc_no, 'tail' AS source FROM search_tail
-UNION ALL
-SELECT DISTINCT doc_no, 'dead' FROM search_dead
+-- Exactly which tail passages the copy took in (the swap removes just these from the tail).
+CREATE OR REPLACE TABLE search_next_docs AS SELECT DISTINCT doc_no FROM search_tail
 
 -- name: search.compact.build_info
 -- returns: exec
@@ -271,13 +264,19 @@ ALTER TABLE search_next RENAME TO search_postings
 -- returns: exec
 -- params: none
 -- The tail passages the copy holds leave the tail.
-DELETE FROM search_tail WHERE doc_no IN (SELECT doc_no FROM search_next_docs WHERE source = 'tail')
+DELETE FROM search_tail WHERE doc_no IN (SELECT doc_no FROM search_next_docs)
 
 -- name: search.compact.swap_dead
 -- returns: exec
 -- params: none
--- The dead passages the copy left out need no more skipping.
-DELETE FROM search_dead WHERE doc_no IN (SELECT doc_no FROM search_next_docs WHERE source = 'dead')
+-- Passages removed since the copy was taken leave it too.
+DELETE FROM search_postings WHERE doc_no IN (SELECT doc_no FROM search_dead)
+
+-- name: search.compact.swap_journal
+-- returns: exec
+-- params: none
+-- Every removal so far is in the new postings.
+DELETE FROM search_dead
 
 -- name: search.compact.discard
 -- returns: exec

@@ -7,15 +7,15 @@
 -- name: search.show.session
 -- returns: many
 -- params: $workspace_id, $ids
--- detail: who took part; context: the project.
-SELECT s.session_id AS id, s.title,
-       coalesce((SELECT string_agg(m.text, ' ' ORDER BY NOT m.selected, m.length) FROM summaries m WHERE m.session_id = s.session_id), '') AS body,
-       s.project_id AS "projectId", s.started_at_ms AS "atMs", false AS archived,
-       (SELECT string_agg(coalesce(p.name, c.name), ', ' ORDER BY p.ord) FROM session_participants p
-        LEFT JOIN contacts c ON c.contact_id = p.contact_id
-        WHERE p.session_id = s.session_id AND coalesce(p.name, c.name) IS NOT NULL) AS detail,
-       (SELECT name FROM projects WHERE project_id = s.project_id) AS context, NULL::BIGINT AS "itemCount"
-FROM sessions s
+-- body: the selected summary (else the standard one, else any) for the snippet. Summaries are
+-- read for these ids only.
+WITH summ AS (
+    SELECT session_id, arg_min(text, (NOT selected)::INTEGER * 10 + (length <> 'standard')::INTEGER) AS body
+    FROM summaries WHERE list_contains($ids, session_id) GROUP BY session_id
+)
+SELECT s.session_id AS id, s.title, coalesce(summ.body, '') AS body, s.project_id AS "projectId",
+       s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
+FROM sessions s LEFT JOIN summ USING (session_id)
 WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s.trashed_at IS NULL
 
 -- name: search.show.note
@@ -23,31 +23,30 @@ WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s
 -- params: $workspace_id, $ids
 -- context: the project.
 SELECT n.note_id AS id, n.title, n.markdown AS body, n.project_id AS "projectId", n.updated_at AS "atMs",
-       false AS archived, NULL AS detail, (SELECT name FROM projects WHERE project_id = n.project_id) AS context,
-       NULL::BIGINT AS "itemCount"
-FROM notes n
+       false AS archived, NULL AS detail, pr.name AS context, NULL::BIGINT AS "itemCount"
+FROM notes n LEFT JOIN projects pr ON pr.project_id = n.project_id
 WHERE n.workspace_id = $workspace_id AND list_contains($ids, n.note_id) AND n.trashed_at IS NULL
 
 -- name: search.show.document
 -- returns: many
 -- params: $workspace_id, $ids
--- detail: the file type; context: the project. The body is empty: the text is indexed content.
-SELECT d.document_id AS id, d.title, '' AS body, d.project_id AS "projectId", d.updated_at AS "atMs",
-       false AS archived, d.file_type AS detail, (SELECT name FROM projects WHERE project_id = d.project_id) AS context,
-       NULL::BIGINT AS "itemCount"
-FROM documents d
+-- detail: the file type; context: the project; body: the start of the extracted text.
+SELECT d.document_id AS id, d.title, coalesce(left(d.text, 2000), '') AS body, d.project_id AS "projectId",
+       d.updated_at AS "atMs", false AS archived, d.file_type AS detail, pr.name AS context, NULL::BIGINT AS "itemCount"
+FROM documents d LEFT JOIN projects pr ON pr.project_id = d.project_id
 WHERE d.workspace_id = $workspace_id AND list_contains($ids, d.document_id)
 
 -- name: search.show.chat
 -- returns: many
 -- params: $workspace_id, $ids
--- context: the project; itemCount: messages.
-SELECT h.chat_id AS id, h.title,
-       coalesce((SELECT string_agg(m.content, ' ' ORDER BY m.sequence) FROM chat_messages m WHERE m.chat_id = h.chat_id), '') AS body,
-       h.project_id AS "projectId", h.updated_at AS "atMs", false AS archived, NULL AS detail,
-       (SELECT name FROM projects WHERE project_id = h.project_id) AS context,
-       (SELECT count(*) FROM chat_messages m WHERE m.chat_id = h.chat_id) AS "itemCount"
-FROM chats h
+-- body: the messages in order; context: the project; itemCount: messages.
+WITH m AS (
+    SELECT chat_id, string_agg(content, ' ' ORDER BY sequence) AS body, count(*) AS n
+    FROM chat_messages WHERE list_contains($ids, chat_id) GROUP BY chat_id
+)
+SELECT h.chat_id AS id, h.title, coalesce(m.body, '') AS body, h.project_id AS "projectId", h.updated_at AS "atMs",
+       false AS archived, NULL AS detail, pr.name AS context, coalesce(m.n, 0) AS "itemCount"
+FROM chats h LEFT JOIN m USING (chat_id) LEFT JOIN projects pr ON pr.project_id = h.project_id
 WHERE h.workspace_id = $workspace_id AND list_contains($ids, h.chat_id) AND h.trashed_at_ms IS NULL
 
 -- name: search.show.action_item
@@ -56,31 +55,36 @@ WHERE h.workspace_id = $workspace_id AND list_contains($ids, h.chat_id) AND h.tr
 -- detail: its type and status; context: the session it came from, else the project.
 SELECT a.item_id AS id, a.title, coalesce(a.details, '') AS body, a.project_id AS "projectId",
        a.updated_at AS "atMs", false AS archived, a.item_type || ', ' || a.status AS detail,
-       coalesce((SELECT title FROM sessions WHERE session_id = a.session_id),
-                (SELECT name FROM projects WHERE project_id = a.project_id)) AS context,
-       NULL::BIGINT AS "itemCount"
-FROM action_items a
+       coalesce(s.title, pr.name) AS context, NULL::BIGINT AS "itemCount"
+FROM action_items a LEFT JOIN sessions s ON s.session_id = a.session_id
+LEFT JOIN projects pr ON pr.project_id = a.project_id
 WHERE a.workspace_id = $workspace_id AND list_contains($ids, a.item_id) AND NOT a.hidden
 
 -- name: search.show.project
 -- returns: many
 -- params: $workspace_id, $ids
 -- detail: the project's kind; itemCount: its sessions not in the Trash.
+WITH n AS (
+    SELECT project_id, count(*) AS n FROM sessions
+    WHERE list_contains($ids, project_id) AND trashed_at IS NULL GROUP BY project_id
+)
 SELECT p.project_id AS id, p.name AS title, coalesce(p.description, '') AS body, p.project_id AS "projectId",
-       p.updated_at AS "atMs", false AS archived, p.kind AS detail, NULL AS context,
-       (SELECT count(*) FROM sessions s WHERE s.project_id = p.project_id AND s.trashed_at IS NULL) AS "itemCount"
-FROM projects p
+       p.updated_at AS "atMs", false AS archived, p.kind AS detail, NULL AS context, coalesce(n.n, 0) AS "itemCount"
+FROM projects p LEFT JOIN n USING (project_id)
 WHERE p.workspace_id = $workspace_id AND list_contains($ids, p.project_id) AND p.trashed_at IS NULL
 
 -- name: search.show.series
 -- returns: many
 -- params: $workspace_id, $ids, $include_archived
 -- detail: the series' kind; context: the project; itemCount: its sessions not in the Trash.
+WITH n AS (
+    SELECT series_id, count(*) AS n FROM sessions
+    WHERE list_contains($ids, series_id) AND trashed_at IS NULL GROUP BY series_id
+)
 SELECT r.series_id AS id, r.name AS title, coalesce(r.description, '') AS body, r.project_id AS "projectId",
-       r.updated_at AS "atMs", r.archived_at_ms IS NOT NULL AS archived, r.kind AS detail,
-       (SELECT name FROM projects WHERE project_id = r.project_id) AS context,
-       (SELECT count(*) FROM sessions s WHERE s.series_id = r.series_id AND s.trashed_at IS NULL) AS "itemCount"
-FROM series r
+       r.updated_at AS "atMs", r.archived_at_ms IS NOT NULL AS archived, r.kind AS detail, pr.name AS context,
+       coalesce(n.n, 0) AS "itemCount"
+FROM series r LEFT JOIN n USING (series_id) LEFT JOIN projects pr ON pr.project_id = r.project_id
 WHERE r.workspace_id = $workspace_id AND list_contains($ids, r.series_id)
   AND (r.archived_at_ms IS NULL OR $include_archived)
 
@@ -88,12 +92,14 @@ WHERE r.workspace_id = $workspace_id AND list_contains($ids, r.series_id)
 -- returns: many
 -- params: $workspace_id, $ids, $include_archived
 -- detail: role; context: the company; the project is the first they are linked to.
-SELECT p.contact_id AS id, p.name AS title, coalesce(p.email, '') AS body,
-       (SELECT min(x.project_id) FROM contact_projects x WHERE x.contact_id = p.contact_id) AS "projectId",
-       p.updated_at AS "atMs", p.archived_at_ms IS NOT NULL AS archived, p.role AS detail,
-       (SELECT name FROM organizations WHERE organization_id = p.organization_id) AS context,
+WITH pj AS (
+    SELECT contact_id, min(project_id) AS project_id FROM contact_projects
+    WHERE list_contains($ids, contact_id) GROUP BY contact_id
+)
+SELECT p.contact_id AS id, p.name AS title, coalesce(p.email, '') AS body, pj.project_id AS "projectId",
+       p.updated_at AS "atMs", p.archived_at_ms IS NOT NULL AS archived, p.role AS detail, o.name AS context,
        NULL::BIGINT AS "itemCount"
-FROM contacts p
+FROM contacts p LEFT JOIN pj USING (contact_id) LEFT JOIN organizations o ON o.organization_id = p.organization_id
 WHERE p.workspace_id = $workspace_id AND list_contains($ids, p.contact_id)
   AND (p.archived_at_ms IS NULL OR $include_archived)
 
@@ -101,11 +107,18 @@ WHERE p.workspace_id = $workspace_id AND list_contains($ids, p.contact_id)
 -- returns: many
 -- params: $workspace_id, $ids, $include_archived
 -- detail: the relationship; itemCount: people at the company not archived.
-SELECT o.organization_id AS id, o.name AS title, o.website AS body,
-       (SELECT min(x.project_id) FROM organization_projects x WHERE x.organization_id = o.organization_id) AS "projectId",
+WITH pj AS (
+    SELECT organization_id, min(project_id) AS project_id FROM organization_projects
+    WHERE list_contains($ids, organization_id) GROUP BY organization_id
+),
+n AS (
+    SELECT organization_id, count(*) AS n FROM contacts
+    WHERE list_contains($ids, organization_id) AND archived_at_ms IS NULL GROUP BY organization_id
+)
+SELECT o.organization_id AS id, o.name AS title, o.website AS body, pj.project_id AS "projectId",
        o.updated_at AS "atMs", o.archived_at_ms IS NOT NULL AS archived, o.relationship AS detail, NULL AS context,
-       (SELECT count(*) FROM contacts c WHERE c.organization_id = o.organization_id AND c.archived_at_ms IS NULL) AS "itemCount"
-FROM organizations o
+       coalesce(n.n, 0) AS "itemCount"
+FROM organizations o LEFT JOIN pj USING (organization_id) LEFT JOIN n USING (organization_id)
 WHERE o.workspace_id = $workspace_id AND list_contains($ids, o.organization_id)
   AND (o.archived_at_ms IS NULL OR $include_archived)
 
@@ -114,9 +127,9 @@ WHERE o.workspace_id = $workspace_id AND list_contains($ids, o.organization_id)
 -- params: $workspace_id, $ids, $include_archived
 -- detail: the card's type; context: the project. Archived by date or by status.
 SELECT k.memory_id AS id, k.title, k.body, k.project_id AS "projectId", k.updated_at AS "atMs",
-       k.archived_at_ms IS NOT NULL OR k.status = 'archived' AS archived, k.type AS detail,
-       (SELECT name FROM projects WHERE project_id = k.project_id) AS context, NULL::BIGINT AS "itemCount"
-FROM knowledge_cards k
+       k.archived_at_ms IS NOT NULL OR k.status = 'archived' AS archived, k.type AS detail, pr.name AS context,
+       NULL::BIGINT AS "itemCount"
+FROM knowledge_cards k LEFT JOIN projects pr ON pr.project_id = k.project_id
 WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
   AND ((k.archived_at_ms IS NULL AND k.status <> 'archived') OR $include_archived)
 
@@ -124,29 +137,39 @@ WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
 -- returns: many
 -- params: $keys, $items
 -- The best passage of indexed content of each item matched there: the one holding the most
--- query terms, then the most occurrences; with its text (a turn with its speaker, or the piece of
--- a document's text) and where it is.
+-- query terms, then the most occurrences.
 WITH h AS (
     SELECT key, doc_no, item, tf FROM search_postings WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
     UNION ALL
     SELECT key, doc_no, item, tf FROM search_tail WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-),
-best AS (
-    SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
-    FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h ANTI JOIN search_dead USING (doc_no) GROUP BY item, doc_no)
-    GROUP BY item
-),
-d AS (
-    SELECT b.item, d.doc_no, d.part, d.t_ms, i.kind, i.item_id
-    FROM best b JOIN search_docs d USING (doc_no) JOIN search_items i ON i.item_no = b.item
 )
-SELECT d.item, d.kind, d.item_id, d.part, d.t_ms,
-       CASE WHEN d.kind = 'session' THEN (
-                SELECT concat_ws(': ', coalesce(p.name, c.name), t.text) FROM turns t
-                LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
-                LEFT JOIN contacts c ON c.contact_id = p.contact_id
-                WHERE t.session_id = d.item_id AND t.turn_id = d.part)
-            ELSE (SELECT substring(x.text, regexp_extract(d.part, 'chars:(\d+)-', 1)::INTEGER + 1,
-                                   regexp_extract(d.part, '-(\d+)$', 1)::INTEGER - regexp_extract(d.part, 'chars:(\d+)-', 1)::INTEGER)
-                  FROM documents x WHERE x.document_id = d.item_id) END AS text
+SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
+FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h GROUP BY item, doc_no)
+GROUP BY item
+
+-- name: search.passages.text
+-- returns: many
+-- params: $docs, $sessions
+-- Those passages' place and text: a turn (its id, moment, and text with the speaker's name, as it
+-- was indexed) or a piece of a document's text (`chars:<from>-<to>`). Turns and speakers are read
+-- for the few sessions named, so the zone maps skip the rest of the transcripts.
+WITH d AS (
+    SELECT d.doc_no, d.part, d.t_ms, i.kind, i.item_id
+    FROM search_docs d JOIN search_items i ON i.item_no = d.item_no
+    WHERE list_contains($docs, d.doc_no)
+),
+t AS (SELECT * FROM turns WHERE list_contains($sessions, session_id)),
+p AS (SELECT * FROM session_participants WHERE list_contains($sessions, session_id)),
+x AS (
+    SELECT d.doc_no, regexp_extract(d.part, 'chars:(\d+)-', 1)::INTEGER AS a,
+           regexp_extract(d.part, '-(\d+)$', 1)::INTEGER AS b, d.item_id
+    FROM d WHERE d.kind = 'document'
+)
+SELECT d.doc_no, d.part, d.t_ms,
+       coalesce(concat_ws(': ', coalesce(p.name, c.name), t.text), substring(doc.text, x.a + 1, x.b - x.a), '') AS text
 FROM d
+LEFT JOIN t ON d.kind = 'session' AND t.session_id = d.item_id AND t.turn_id = d.part
+LEFT JOIN p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+LEFT JOIN contacts c ON c.contact_id = p.contact_id
+LEFT JOIN x USING (doc_no)
+LEFT JOIN documents doc ON doc.document_id = x.item_id

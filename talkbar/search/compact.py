@@ -7,9 +7,9 @@ in its own process. The thread, on its own connection to the same database and i
 transaction, writes a sorted copy (search_next) of what it sees, with the tail and dead passages
 it took in, and commits; searches go on reading the old tables meanwhile. The next write swaps the
 copy in: inside its own transaction, so writes never race the swap, it renames search_next into
-place and deletes from the tail and the dead list exactly what the copy took in (a turn appended
-while the copy was built stays in the tail). The swap is a few catalog changes and two small
-deletes. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
+place, deletes from the tail exactly what the copy took in (a turn appended while the copy was built
+stays in the tail) and from the copy what was removed meanwhile (search_dead). The swap is a few
+catalog changes and deletes. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
 
 A short-lived CLI process interrupts its compaction at exit (nothing is committed, the next
 process tries again); the MCP server, the recording stand-in and the bench live long enough.
@@ -20,7 +20,7 @@ import threading
 
 from talkbar import events, sqlfiles
 
-COMPACT_AT = 0.05        # tail + dead passages' postings, as a share of the sorted postings
+COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
 MIN_ROWS = 20_000        # never compact for less
 CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
 
@@ -42,7 +42,7 @@ def after_write(cur):
     state = _q(cur, "search.compact.state")
     if state["ready"] is not None:
         swap(cur, state)
-    elif state["tail"] + state["dead"] >= max(MIN_ROWS, COMPACT_AT * state["sorted"]):
+    elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["sorted"]):
         start(_q(cur, "search.compact.path"))
 
 
@@ -56,8 +56,8 @@ def swap(cur, state=None):
         _q(cur, "search.compact.discard")
         events.emit("search.compact", step="discarded")
         return False
-    for step in ("drop_old", "rename", "tail", "dead", "discard"):
-        _q(cur, f"search.compact.swap_{step}" if step != "discard" else "search.compact.discard")
+    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
+        _q(cur, f"search.compact.{step}")
     events.emit("search.compact", step="swapped")
     return True
 
@@ -122,6 +122,5 @@ def _stop():
 
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
-    _q(cur, "search.compact.next_generation")
-    _q(cur, "search.compact.drop_next")
-    _q(cur, "search.compact.discard")
+    for step in ("next_generation", "drop_next", "discard", "swap_journal"):
+        _q(cur, f"search.compact.{step}")

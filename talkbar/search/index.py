@@ -35,12 +35,13 @@ class _Batch:
         self.rows.append((item_no, field, part, t_ms, changed, counts, length))
 
     def drop(self, cur, docs):
-        """Passages removed (rows of search.docs.drop): dead for the sorted part, gone from the tail."""
+        """Passages removed (rows of search.docs.drop): their postings go, and a compaction under way
+        is told (its copy may still hold them)."""
         if not docs:
             return
         ids = [d["doc_no"] for d in docs]
-        _q(cur, "search.dead.add", docs=ids)
-        _q(cur, "search.tail.drop", docs=ids)
+        for step in ("search.postings.drop", "search.tail.drop", "search.dead.add"):
+            _q(cur, step, docs=ids)
         self.removed += len(ids)
         self.removed_len += sum(d["len"] for d in docs)
 

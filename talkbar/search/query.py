@@ -11,6 +11,7 @@ from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
 MAX_TERMS = 32
+RANK = {False: "workspace.search", True: "workspace.search:in_project"}
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -28,8 +29,8 @@ def search(ctx, args):
     limit = args["limit"]
     shown, ranked, want = {}, [], limit + 10
     while True:
-        ranked = ctx.sql("workspace.search", keys=keys, n_terms=len(terms), match_all=args["match"] == "all",
-                         kinds=args.get("kinds") or None, project_id=args.get("projectId"), limit=want)
+        ranked = ctx.sql(RANK[args.get("projectId") is not None], keys=keys, n_terms=len(terms),
+                         match_all=args["match"] == "all", kinds=args.get("kinds") or None, limit=want)
         _show(ctx, ranked, shown, args)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -53,17 +54,17 @@ def _show(ctx, ranked, shown, args):
 
 
 def _passages(ctx, keys, rows):
+    """item -> its best passage {part, t_ms, text}, for the items matched in indexed content only."""
     if not rows:
         return {}
-    found = ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows])
-    return {p["item"]: p for p in found}
+    best = {p["item"]: p["doc_no"] for p in ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows])}
+    sessions = [r["id"] for r in rows if r["kind"] == "session"]
+    texts = {p["doc_no"]: p for p in ctx.sql("search.passages.text", docs=list(best.values()), sessions=sessions)}
+    return {item: texts[doc] for item, doc in best.items() if doc in texts}
 
 
-def _content(kind, passage):
-    if kind == "session":
-        return {"sourceType": "session", "sourceId": passage["item_id"], "locator": passage["part"],
-                "tMs": passage["t_ms"]}
-    return {"sourceType": kind, "sourceId": passage["item_id"], "locator": passage["part"], "tMs": None}
+def _content(kind, item_id, passage):
+    return {"sourceType": kind, "sourceId": item_id, "locator": passage["part"], "tMs": passage["t_ms"]}
 
 
 def _match(r, row, passage, terms):
@@ -76,7 +77,7 @@ def _match(r, row, passage, terms):
     else:
         matched = "content"
         cut = snippet.cut(passage["text"] if passage else "", terms)
-        content = _content(kind, passage) if passage else None
+        content = _content(kind, r["id"], passage) if passage else None
     return {"kind": kind, "id": r["id"], "title": title, "snippet": cut, "href": HREF[kind] + r["id"],
             "score": round(r["score"], 3), "projectId": row["projectId"], "matchedIn": matched,
             "atMs": row["atMs"], "detail": row["detail"], "context": row["context"],

@@ -16,6 +16,7 @@ from talkbar.search.keys import key
 
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
 OWN, ALL, CONTENT = [0, 1], [0, 1, 2], [2]
+_indexed = set()     # workspaces seen indexed by this process
 
 
 def _q(cur, name, **params):
@@ -107,10 +108,12 @@ def index_items(cur, workspace_id, kind, ids=None):
 
 def index_turns(cur, workspace_id, session_id):
     """Index the session's turns changed since the last indexed one (a live turn: just that one)."""
-    item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
-    rows = _q(cur, "search.source.turns", item_no=item_no, session_id=session_id)
+    rows = _q(cur, "search.source.turns", workspace_id=workspace_id, session_id=session_id)
     if not rows:
         return
+    item_no = rows[0]["item_no"]
+    if item_no is None:   # a session never indexed: number it (its turns are all new then)
+        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
     batch = _Batch(workspace_id)
     old = [{"doc_no": r["old_doc"], "len": r["old_len"]} for r in rows if r["old_doc"] is not None]
     if old:
@@ -126,8 +129,7 @@ def index_turns(cur, workspace_id, session_id):
 def on_change(cur, workspace_id, touched):
     if not touched:
         return
-    if _q(cur, "search.stats.has", workspace_id=workspace_id) is None:
-        rebuild(cur, workspace_id)   # a workspace indexed for the first time (e.g. after an upgrade)
+    if ensure(cur, workspace_id):   # a workspace indexed for the first time (e.g. after an upgrade)
         return
     wanted = {}
     for kind, item_id in touched:
@@ -192,6 +194,13 @@ def _settle(cur):
 
 
 def ensure(cur, workspace_id):
-    """Index a workspace never indexed before (data from before search existed), at its first search."""
+    """Index a workspace never indexed before (data from before search existed) at its first search
+    or write; True if it did. Once seen indexed, a workspace stays so for this process (its counts
+    row only goes with a rebuild, which writes it again)."""
+    if workspace_id in _indexed:
+        return False
     if _q(cur, "search.stats.has", workspace_id=workspace_id) is None:
         rebuild(cur, workspace_id)
+        return True
+    _indexed.add(workspace_id)
+    return False

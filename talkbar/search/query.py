@@ -20,7 +20,6 @@ HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "
 def search(ctx, args):
     if args.get("projectId") is not None and ctx.sql("projects.live") is None:
         raise not_found(f"Project not found in workspace: {args['projectId']}")
-    index.ensure(ctx.cur, ctx.workspace_id)
     terms = text.query_terms(args["query"])[:MAX_TERMS]
     content = semantic.status()
     if not terms:
@@ -31,6 +30,8 @@ def search(ctx, args):
     while True:
         ranked = ctx.sql(RANK[args.get("projectId") is not None], keys=keys, n_terms=len(terms),
                          match_all=args["match"] == "all", kinds=args.get("kinds") or None, limit=want)
+        if not ranked and index.ensure(ctx.cur, ctx.workspace_id):
+            continue   # a workspace indexed for the first time: rank again
         _show(ctx, ranked, shown, args)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -57,10 +58,9 @@ def _passages(ctx, keys, rows):
     """item -> its best passage {part, t_ms, text}, for the items matched in indexed content only."""
     if not rows:
         return {}
-    best = {p["item"]: p["doc_no"] for p in ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows])}
-    sessions = [r["id"] for r in rows if r["kind"] == "session"]
-    texts = {p["doc_no"]: p for p in ctx.sql("search.passages.text", docs=list(best.values()), sessions=sessions)}
-    return {item: texts[doc] for item, doc in best.items() if doc in texts}
+    found = ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows],
+                    sessions=[r["id"] for r in rows if r["kind"] == "session"])
+    return {p["item"]: p for p in found}
 
 
 def _content(kind, item_id, passage):

@@ -163,3 +163,34 @@ def test_bulk_and_incremental_indexing_agree(demo):
             own = [r for r in bulk if r[0] in ("title", "body")]
             assert len(bulk) > 500 and sorted(incremental) == sorted(bulk), sid
             assert own
+
+
+def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(demo, monkeypatch):
+    monkeypatch.setattr(compact, "MIN_ROWS", 1)
+    monkeypatch.setattr(compact, "CHECK_EVERY", 1)
+    monkeypatch.setattr(compact, "COMPACT_AT", 0)
+    write(demo, [new_note("note-fresh-3", "Okapi sighting", "An okapi in the garden.")], [("note", "note-fresh-3")])
+    compact.wait(60)                                       # the copy was built by a daemon thread
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 1
+    write(demo, [new_note("note-fresh-4", "Pangolin sighting", "A pangolin too.")], [("note", "note-fresh-4")])
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        # the copy was swapped in: the demo's own text left the tail; what the copy could not see
+        # (the write that started it had not committed yet, and the next one) stays there, once
+        in_tail = cur.execute("SELECT DISTINCT i.item_id FROM search_tail t JOIN search_items i ON i.item_no = t.item").fetchall()
+        assert set(in_tail) <= {("note-fresh-3",), ("note-fresh-4",)} and ("note-fresh-4",) in in_tail
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0
+        assert cur.execute("SELECT count(*) FROM search_postings JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
+    okapi, pangolin = find(demo, "okapi", "pangolin")
+    assert [m["id"] for m in okapi] == ["note-fresh-3"] and [m["id"] for m in pangolin] == ["note-fresh-4"]
+
+
+def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo):
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        for table in ("search_postings", "search_tail", "search_docs", "search_items", "search_stats"):
+            cur.execute("DELETE FROM " + table)
+    (found,) = find(demo, "Q1 planning")
+    assert found and found[0]["title"] == "Insight Portal — Q1 planning"

@@ -50,14 +50,7 @@ CREATE TABLE search_postings (
     tf     SMALLINT NOT NULL,
     dl     INTEGER NOT NULL
 );
-CREATE TABLE search_tail (
-    key    BIGINT NOT NULL,
-    doc_no INTEGER NOT NULL,
-    item   INTEGER NOT NULL,
-    field  TINYINT NOT NULL,
-    tf     SMALLINT NOT NULL,
-    dl     INTEGER NOT NULL
-);
+CREATE TABLE search_tail AS SELECT * FROM search_postings LIMIT 0;
 CREATE TABLE search_dead (
     doc_no INTEGER NOT NULL
 );

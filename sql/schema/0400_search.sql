@@ -103,35 +103,50 @@ UNION ALL SELECT 'company', organization_id, project_id FROM organization_projec
 UNION ALL SELECT 'memory', memory_id, project_id FROM knowledge_cards;
 
 -- BM25 over the postings, one row per matching item of a workspace (the body of workspace.search,
--- kept in one place for its two variants). Per item and query term: the best passage of its own
--- text (a title counts double) and of its indexed content; then how many of the query terms each
--- side covers. The side covering more reports the item (own text on a tie): 10 + its BM25 for own
--- text, below 10 for content only. match_all keeps the items holding every term somewhere.
+-- kept in one place for its two variants). Document frequencies first, from the key column alone;
+-- with match_all, the candidates are the items holding the rarest term, and the postings of the
+-- other terms are read for those items only (rarest term first). Per item and query term: the
+-- best passage of its own text (a title counts double) and of its indexed content; then how many
+-- of the query terms each side covers. The side covering more reports the item (own text on a
+-- tie): 10 + its BM25 for own text, below 10 for content only.
 CREATE MACRO search_ranked(ws, keys, n_terms, match_all) AS TABLE
 WITH st AS (
     SELECT n_docs::DOUBLE AS n, total_len::DOUBLE / greatest(n_docs, 1) AS avgdl
     FROM search_stats WHERE workspace_id = ws
 ),
-h AS (
-    SELECT key, item, field, tf, dl FROM search_postings WHERE list_contains(keys, key)
-    UNION ALL
-    SELECT key, item, field, tf, dl FROM search_tail WHERE list_contains(keys, key)
+df AS (
+    SELECT key, count(*) AS df
+    FROM (SELECT key FROM search_postings WHERE list_contains(keys, key)
+          UNION ALL SELECT key FROM search_tail WHERE list_contains(keys, key))
+    GROUP BY key
 ),
-df AS (SELECT key, count(*) AS df FROM h GROUP BY key),
+idf AS (SELECT df.key, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN st),
+rarest AS (SELECT arg_min(key, df) AS key FROM df WHERE match_all),
+cand AS (
+    SELECT item FROM search_postings WHERE key = (SELECT key FROM rarest)
+    UNION SELECT item FROM search_tail WHERE key = (SELECT key FROM rarest)
+),
+h AS (
+    SELECT key, item, field, tf, dl FROM search_postings
+    WHERE list_contains(keys, key) AND (NOT match_all OR item IN (SELECT item FROM cand))
+    UNION ALL
+    SELECT key, item, field, tf, dl FROM search_tail
+    WHERE list_contains(keys, key) AND (NOT match_all OR item IN (SELECT item FROM cand))
+),
 t AS (
     SELECT h.item, h.key,
-           max(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) * h.tf * 2.2
-               / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl)) * (1 + (h.field = 0)::INTEGER)) FILTER (WHERE h.field < 2) AS own,
+           max(h.tf / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl)) * (1 + (h.field = 0)::INTEGER)) FILTER (WHERE h.field < 2) AS own,
            bool_or(h.field = 0) AS in_title,
-           max(ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) * h.tf * 2.2
-               / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl))) FILTER (WHERE h.field = 2) AS cont
-    FROM h JOIN df USING (key) CROSS JOIN st
+           max(h.tf / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl))) FILTER (WHERE h.field = 2) AS cont
+    FROM h CROSS JOIN st
     GROUP BY h.item, h.key
 ),
 i AS (
-    SELECT item, count(*) AS n_all, count(own) AS n_own, count(cont) AS n_cont, bool_or(in_title) AS in_title,
-           coalesce(sum(own), 0) * count(own) AS s_own, coalesce(sum(cont), 0) * count(cont) AS s_cont
-    FROM t GROUP BY item
+    SELECT t.item, count(*) AS n_all, count(t.own) AS n_own, count(t.cont) AS n_cont, bool_or(t.in_title) AS in_title,
+           coalesce(sum(2.2 * idf.idf * t.own), 0) * count(t.own) AS s_own,
+           coalesce(sum(2.2 * idf.idf * t.cont), 0) * count(t.cont) AS s_cont
+    FROM t JOIN idf USING (key)
+    GROUP BY t.item
 )
 SELECT s.kind, s.item_id AS id, i.item, i.n_own > 0 AND i.n_own >= i.n_cont AS own_wins, i.in_title,
        CASE WHEN i.n_own > 0 AND i.n_own >= i.n_cont THEN 10 + i.s_own / n_terms

@@ -133,13 +133,15 @@ h AS (
     SELECT key, item, field, tf, dl FROM search_tail
     WHERE list_contains(keys, key) AND (NOT match_all OR item IN (SELECT item FROM cand))
 ),
-t AS (
-    SELECT h.item, h.key,
-           max(h.tf / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl)) * (1 + (h.field = 0)::INTEGER)) FILTER (WHERE h.field < 2) AS own,
-           bool_or(h.field = 0) AS in_title,
-           max(h.tf / (h.tf + 1.2 * (0.25 + 0.75 * h.dl / st.avgdl))) FILTER (WHERE h.field = 2) AS cont
+w AS (
+    SELECT h.item, h.key, h.field,
+           h.tf::DOUBLE / (h.tf::DOUBLE + 0.3::DOUBLE + 0.9::DOUBLE * h.dl::DOUBLE / st.avgdl) AS w
     FROM h CROSS JOIN st
-    GROUP BY h.item, h.key
+),
+t AS (
+    SELECT item, key, max(CASE WHEN field = 0 THEN 2 * w WHEN field = 1 THEN w END) AS own,
+           max(field = 0) AS in_title, max(CASE WHEN field = 2 THEN w END) AS cont
+    FROM w GROUP BY item, key
 ),
 i AS (
     SELECT t.item, count(*) AS n_all, count(t.own) AS n_own, count(t.cont) AS n_cont, bool_or(t.in_title) AS in_title,

@@ -29,7 +29,8 @@ def search(ctx, args):
     shown, ranked, want = {}, [], limit + 10
     while True:
         ranked = ctx.sql(RANK[args.get("projectId") is not None], keys=keys, n_terms=len(terms),
-                         match_all=args["match"] == "all", kinds=args.get("kinds") or None, limit=want)
+                         match_all=args["match"] == "all" and len(terms) > 1, kinds=args.get("kinds") or None,
+                         limit=want)
         if not ranked and index.ensure(ctx.cur, ctx.workspace_id):
             continue   # a workspace indexed for the first time: rank again
         _show(ctx, ranked, shown, args)

@@ -117,3 +117,14 @@ def test_needles_reach_other_forms_of_a_word(macros):
         assert macros.execute("SELECT tb_has_all($h, $w)", {"h": hay, "w": textmatch.words(query)}).fetchone()[0], (query, hay)
     assert textmatch.words(None) is None
     assert textmatch.words("the") == ["the"]      # only function words: the filter still filters
+
+
+def test_snippets_centre_on_the_first_match():
+    from talkbar.search import snippet
+    body = ("## Notes\n\n" + "Filler words about nothing in particular. " * 8 + "The **discount** was agreed at ten percent. "
+            + "More filler afterwards to make it long. " * 8)
+    cut = snippet.for_query(body, "Discounts")
+    assert cut.startswith("…") and cut.endswith("…") and "discount was agreed" in cut
+    assert len(cut) <= snippet.WIDTH + 2 and "#" not in cut and "**" not in cut
+    assert snippet.for_query("Short text", "nothing") == "Short text"
+    assert snippet.for_query(body, "zzz").startswith("Notes Filler")

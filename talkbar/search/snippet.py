@@ -33,5 +33,10 @@ def cut(body, terms, width=WIDTH):
     return ("…" if start > 0 else "") + body[start:end].strip() + ("…" if end < len(body) else "")
 
 
+def for_query(body, query, width=WIDTH):
+    """A list filter's snippet (e.g. notes.list matchSnippet): `body` around the query's first word."""
+    return cut(body, text.query_terms(query or ""), width)
+
+
 def has_match(body, terms):
     return bool(body) and bool(text.spans(body, terms)[0])

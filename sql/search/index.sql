@@ -39,12 +39,13 @@ DELETE FROM search_docs WHERE list_contains($docs, doc_no)
 -- name: search.docs.add
 -- returns: many
 -- params: $items, $fields, $parts, $t_ms, $changed, $lens
--- New passages, numbered from the sequence; the postings are written with these numbers.
+-- New passages, numbered from the sequence; the postings are written with these numbers (matched
+-- back by item, field and part: an item has one passage per part).
 INSERT INTO search_docs
 SELECT nextval('search_doc_seq'), item_no, field, part, t_ms, changed, len
 FROM (SELECT unnest($items) AS item_no, unnest($fields) AS field, unnest($parts) AS part,
              unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len)
-RETURNING doc_no
+RETURNING doc_no, item_no, field, part
 
 -- name: search.postings.drop
 -- returns: exec

@@ -15,7 +15,7 @@ from talkbar.search import compact, passages, text
 from talkbar.search.keys import key
 
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
-OWN, ALL, CONTENT = [0, 1], [0, 1, 2], [2]
+OWN, ALL = [0, 1], [0, 1, 2]
 _indexed = set()     # workspaces seen indexed by this process
 
 
@@ -51,14 +51,16 @@ class _Batch:
         if rows:
             cols = list(zip(*[r[:5] for r in rows]))
             lens = [r[6] for r in rows]
-            made = _q(cur, "search.docs.add", items=list(cols[0]), fields=list(cols[1]), parts=list(cols[2]),
-                      t_ms=list(cols[3]), changed=list(cols[4]), lens=lens)
+            made = {(r["item_no"], r["field"], r["part"]): r["doc_no"] for r in _q(
+                cur, "search.docs.add", items=list(cols[0]), fields=list(cols[1]), parts=list(cols[2]),
+                t_ms=list(cols[3]), changed=list(cols[4]), lens=lens)}
             k, d, it, f, tf, dl = [], [], [], [], [], []
-            for row, doc in zip(rows, made):
+            for row in rows:
                 item_no, field, counts, length = row[0], row[1], row[5], row[6]
+                doc_no = made[(item_no, field, row[2])]
                 for term, n in counts.items():
                     k.append(key(self.ws, term))
-                    d.append(doc["doc_no"])
+                    d.append(doc_no)
                     it.append(item_no)
                     f.append(field)
                     tf.append(min(n, 32767))

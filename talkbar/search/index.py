@@ -10,7 +10,9 @@ New postings go to the unsorted tail; when it grows, a compaction (compact.py) r
 background.
 """
 
-from talkbar import hooks, sqlfiles
+import time
+
+from talkbar import events, hooks, sqlfiles
 from talkbar.search import compact, passages, text
 from talkbar.search.keys import key
 
@@ -182,12 +184,14 @@ def _bulk_turns(cur, workspace_id):
 
 @hooks.on_after_import
 def after_import(cur, workspace_ids):
+    started = time.monotonic()
     compact.cancel(cur)
     for row in _q(cur, "search.orphans"):
         clear_workspace(cur, row["workspace_id"])
     for ws in workspace_ids:
         rebuild(cur, ws)
     _settle(cur)
+    events.emit("search.rebuild", workspaces=len(workspace_ids), ms=round((time.monotonic() - started) * 1000, 1))
 
 
 def _settle(cur):

@@ -108,7 +108,8 @@ UNION ALL SELECT 'memory', memory_id, project_id FROM knowledge_cards;
 -- other terms are read for those items only (rarest term first). Per item and query term: the
 -- best passage of its own text (a title counts double) and of its indexed content; then how many
 -- of the query terms each side covers. The side covering more reports the item (own text on a
--- tie): 10 + its BM25 for own text, below 10 for content only.
+-- tie): 10 + its BM25 for own text, below 10 for content only. `words`: how many of the query
+-- terms the item holds anywhere (items holding more rank first).
 CREATE MACRO search_ranked(ws, keys, n_terms, match_all) AS TABLE
 WITH st AS (
     SELECT n_docs::DOUBLE AS n, total_len::DOUBLE / greatest(n_docs, 1) AS avgdl
@@ -150,7 +151,7 @@ i AS (
     FROM t JOIN idf USING (key)
     GROUP BY t.item
 )
-SELECT s.kind, s.item_id AS id, i.item, i.n_own > 0 AND i.n_own >= i.n_cont AS own_wins, i.in_title,
+SELECT s.kind, s.item_id AS id, i.item, i.n_all AS words, i.n_own > 0 AND i.n_own >= i.n_cont AS own_wins, i.in_title,
        CASE WHEN i.n_own > 0 AND i.n_own >= i.n_cont THEN 10 + i.s_own / n_terms
             ELSE 10 * i.s_cont / (i.s_cont + 4 * n_terms) END AS score
 FROM i JOIN search_items s ON s.item_no = i.item

@@ -11,8 +11,9 @@ place, deletes from the tail exactly what the copy took in (a turn appended whil
 stays in the tail) and from the copy what was removed meanwhile (search_dead). The swap is a few
 catalog changes and deletes. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
 
-A short-lived CLI process interrupts its compaction at exit (nothing is committed, the next
-process tries again); the MCP server, the recording stand-in and the bench live long enough.
+A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
+hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the
+next process tries again; the MCP server and the recording stand-in live long enough for any size.
 """
 
 import atexit
@@ -23,6 +24,7 @@ from talkbar import events, sqlfiles
 COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
 MIN_ROWS = 20_000        # never compact for less
 CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
+EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction finish
 
 _lock = threading.Lock()
 _running = {}            # database path -> (thread, connection)
@@ -112,12 +114,13 @@ def wait(timeout=None):
 @atexit.register
 def _stop():
     for thread, con in list(_running.values()):
-        if con is not None:
+        thread.join(EXIT_WAIT_S)
+        if thread.is_alive() and con is not None:
             try:
                 con.interrupt()
             except Exception:
                 pass
-        thread.join(5)
+            thread.join(5)
 
 
 def cancel(cur):

@@ -21,7 +21,10 @@ CREATE TABLE search_items (
 
 -- One row per indexed passage: an item's title (field 0), its own text (1), or a passage of its
 -- indexed content (2): a transcript turn (part = turn id, t_ms = its start) or a piece of a
--- document's extracted text (part = "chars:<from>-<to>").
+-- document's extracted text (part = "chars:<from>-<to>"). A content passage keeps its text as
+-- indexed (a turn with its speaker's name) for the snippet: finding one turn among all the
+-- transcripts by its VARCHAR ids would read them whole (string zone maps hold 8 bytes, and every
+-- session id starts alike), while search_docs is read by integer item numbers.
 CREATE SEQUENCE search_doc_seq;
 CREATE TABLE search_docs (
     doc_no   INTEGER NOT NULL,
@@ -30,7 +33,8 @@ CREATE TABLE search_docs (
     part     VARCHAR NOT NULL,
     t_ms     BIGINT,
     changed  BIGINT,                   -- a turn's changed_at_ms (what the next incremental pass starts after)
-    len      INTEGER NOT NULL          -- number of terms
+    len      INTEGER NOT NULL,         -- number of terms
+    text     VARCHAR                   -- content passages: the text as indexed, for snippets
 );
 
 -- The postings: which passage holds which term how often. `key` is a 64-bit hash of

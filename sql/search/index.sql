@@ -38,13 +38,13 @@ DELETE FROM search_docs WHERE list_contains($docs, doc_no)
 
 -- name: search.docs.add
 -- returns: many
--- params: $items, $fields, $parts, $t_ms, $changed, $lens
+-- params: $items, $fields, $parts, $t_ms, $changed, $lens, $texts
 -- New passages, numbered from the sequence; the postings are written with these numbers (matched
 -- back by item, field and part: an item has one passage per part).
 INSERT INTO search_docs
-SELECT nextval('search_doc_seq'), item_no, field, part, t_ms, changed, len
+SELECT nextval('search_doc_seq'), item_no, field, part, t_ms, changed, len, text
 FROM (SELECT unnest($items) AS item_no, unnest($fields) AS field, unnest($parts) AS part,
-             unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len)
+             unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len, unnest($texts) AS text)
 RETURNING doc_no, item_no, field, part
 
 -- name: search.postings.drop
@@ -130,7 +130,7 @@ WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.workspace_id = i.workspace_
 -- Every transcript turn of the workspace as a passage (speaker's name and text), numbered.
 INSERT INTO search_stage
 SELECT nextval('search_doc_seq'), i.item_no, t.turn_id, t.start_ms, t.changed_at_ms,
-       nfc_normalize(concat_ws(' ', coalesce(p.name, c.name), t.text))
+       nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text))
 FROM turns t
 JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
 LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
@@ -168,7 +168,7 @@ SELECT tf.key, tf.doc_no, tf.item, 2, least(tf.tf, 32767), dl.dl FROM tf JOIN dl
 -- params: none
 -- The staged passages become documents, with their lengths.
 INSERT INTO search_docs
-SELECT s.doc_no, s.item_no, 2, s.part, s.t_ms, s.changed, coalesce(l.dl, 0)
+SELECT s.doc_no, s.item_no, 2, s.part, s.t_ms, s.changed, coalesce(l.dl, 0), s.text
 FROM search_stage s
 LEFT JOIN (SELECT doc_no, any_value(dl) AS dl FROM search_tail
            WHERE doc_no >= (SELECT min(doc_no) FROM search_stage) GROUP BY doc_no) l USING (doc_no)

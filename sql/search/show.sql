@@ -135,11 +135,10 @@ WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
 
 -- name: search.passages
 -- returns: many
--- params: $keys, $items, $sessions
+-- params: $keys, $items
 -- The best passage of indexed content of each item matched only there: the one holding the most
 -- query terms, then the most occurrences; with where it is (a turn id and its moment, or a
--- document's `chars:<from>-<to>`) and its text (a turn with its speaker's name, as indexed).
--- Everything is read for the few items and sessions named, so the zone maps skip the rest.
+-- document's `chars:<from>-<to>`) and its text as indexed. Read by integer item numbers only.
 WITH h AS (
     SELECT doc_no, item, tf FROM search_postings WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
     UNION ALL
@@ -149,24 +148,7 @@ best AS (
     SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
     FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h GROUP BY item, doc_no)
     GROUP BY item
-),
-d AS (
-    SELECT b.item, d.part, d.t_ms, i.kind, i.item_id
-    FROM best b
-    JOIN (SELECT doc_no, part, t_ms FROM search_docs WHERE list_contains($items, item_no) AND field = 2) d USING (doc_no)
-    JOIN search_items i ON i.item_no = b.item
-),
-t AS (SELECT * FROM turns WHERE list_contains($sessions, session_id)),
-p AS (SELECT * FROM session_participants WHERE list_contains($sessions, session_id)),
-x AS (
-    SELECT item, regexp_extract(part, 'chars:(\d+)-', 1)::INTEGER AS a, regexp_extract(part, '-(\d+)$', 1)::INTEGER AS b
-    FROM d WHERE kind = 'document'
 )
-SELECT d.item, d.part, d.t_ms,
-       coalesce(concat_ws(': ', coalesce(p.name, c.name), t.text), substring(doc.text, x.a + 1, x.b - x.a), '') AS text
-FROM d
-LEFT JOIN t ON d.kind = 'session' AND t.session_id = d.item_id AND t.turn_id = d.part
-LEFT JOIN p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
-LEFT JOIN contacts c ON c.contact_id = p.contact_id
-LEFT JOIN x USING (item)
-LEFT JOIN documents doc ON d.kind = 'document' AND doc.document_id = d.item_id
+SELECT b.item, d.part, d.t_ms, coalesce(d.text, '') AS text
+FROM best b
+JOIN (SELECT doc_no, part, t_ms, text FROM search_docs WHERE list_contains($items, item_no) AND field = 2) d USING (doc_no)

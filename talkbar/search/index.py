@@ -34,8 +34,8 @@ class _Batch:
         self.removed = 0
         self.removed_len = 0
 
-    def add(self, item_no, field, part, counts, length, t_ms=None, changed=None):
-        self.rows.append((item_no, field, part, t_ms, changed, counts, length))
+    def add(self, item_no, field, part, counts, length, t_ms=None, changed=None, body=None):
+        self.rows.append((item_no, field, part, t_ms, changed, counts, length, body))
 
     def drop(self, cur, docs):
         """Passages removed (rows of search.docs.drop): their postings go, and a compaction under way
@@ -55,7 +55,7 @@ class _Batch:
             lens = [r[6] for r in rows]
             made = {(r["item_no"], r["field"], r["part"]): r["doc_no"] for r in _q(
                 cur, "search.docs.add", items=list(cols[0]), fields=list(cols[1]), parts=list(cols[2]),
-                t_ms=list(cols[3]), changed=list(cols[4]), lens=lens)}
+                t_ms=list(cols[3]), changed=list(cols[4]), lens=lens, texts=[r[7] for r in rows])}
             k, d, it, f, tf, dl = [], [], [], [], [], []
             for row in rows:
                 item_no, field, counts, length = row[0], row[1], row[5], row[6]
@@ -105,8 +105,8 @@ def index_items(cur, workspace_id, kind, ids=None):
         _q(cur, "search.items.drop", items=items)
     for row in rows:
         item_no = numbers[row["id"]]
-        for field, part, t_ms, counts, length in passages.of(kind, row):
-            batch.add(item_no, field, part, counts, length, t_ms)
+        for field, part, t_ms, counts, length, body in passages.of(kind, row):
+            batch.add(item_no, field, part, counts, length, t_ms, body=body)
     batch.write(cur)
 
 
@@ -124,8 +124,9 @@ def index_turns(cur, workspace_id, session_id):
         _q(cur, "search.docs.drop_ids", docs=[o["doc_no"] for o in old])
         batch.drop(cur, old)
     for r in rows:
-        counts, length = text.doc_terms(passages.turn_text(r["speaker"], r["text"]))
-        batch.add(item_no, 2, r["part"], counts, length, r["t_ms"], r["changed"])
+        body = passages.turn_text(r["speaker"], r["text"])
+        counts, length = text.doc_terms(body)
+        batch.add(item_no, 2, r["part"], counts, length, r["t_ms"], r["changed"], body)
     batch.write(cur)
 
 

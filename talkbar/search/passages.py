@@ -1,4 +1,4 @@
-"""What is indexed of each item, as passages: (field, part, t_ms, term counts, length).
+"""What is indexed of each item, as passages: (field, part, t_ms, term counts, length, text).
 
 Field 0 is the item's name, field 1 its own text, field 2 its indexed content: a transcript turn
 (indexed by index.index_turns or in bulk) or a piece of a document's extracted text, cut at
@@ -15,7 +15,7 @@ _PARA = re.compile(r"\n\s*\n")
 
 def turn_text(speaker, body):
     """A turn's passage: who spoke, then what they said (so "what did Dana say" finds Dana's turns)."""
-    return f"{speaker}: {body}" if speaker else body
+    return f"{speaker}: {body}" if speaker else body   # as concat_ws(': ', …) in the bulk build
 
 
 def own_text(kind, row):
@@ -51,10 +51,10 @@ def of(kind, row):
     for field, part, body in (0, "title", row["title"]), (1, "body", own_text(kind, row)):
         counts, length = text.doc_terms(body or "")
         if length:
-            yield field, part, None, counts, length
+            yield field, part, None, counts, length, None
     if kind == "document" and row.get("content"):
         body = row["content"]
         for a, b in pieces(body):
             counts, length = text.doc_terms(body[a:b])
             if length:
-                yield 2, f"chars:{a}-{b}", None, counts, length
+                yield 2, f"chars:{a}-{b}", None, counts, length, body[a:b]

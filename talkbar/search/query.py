@@ -59,8 +59,7 @@ def _passages(ctx, keys, rows):
     """item -> its best passage {part, t_ms, text}, for the items matched in indexed content only."""
     if not rows:
         return {}
-    found = ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows],
-                    sessions=[r["id"] for r in rows if r["kind"] == "session"])
+    found = ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows])
     return {p["item"]: p for p in found}
 
 

@@ -127,15 +127,20 @@ WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.workspace_id = i.workspace_
 -- name: search.bulk.stage_turns
 -- returns: exec
 -- params: $workspace_id
--- Every transcript turn of the workspace as a passage (speaker's name and text), numbered.
+-- Every transcript turn of the workspace as a passage (speaker's name and text), numbered in
+-- item and turn order, so that a session's passages lie together (zone maps on item_no, doc_no).
 INSERT INTO search_stage
-SELECT nextval('search_doc_seq'), i.item_no, t.turn_id, t.start_ms, t.changed_at_ms,
-       nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text))
-FROM turns t
-JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
-LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
-LEFT JOIN contacts c ON c.contact_id = p.contact_id
-WHERE t.workspace_id = $workspace_id
+SELECT nextval('search_doc_seq'), item_no, turn_id, start_ms, changed_at_ms, body
+FROM (
+    SELECT i.item_no, t.turn_id, t.start_ms, t.changed_at_ms,
+           nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS body
+    FROM turns t
+    JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
+    LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+    LEFT JOIN contacts c ON c.contact_id = p.contact_id
+    WHERE t.workspace_id = $workspace_id
+    ORDER BY i.item_no, t.seq
+)
 
 -- name: search.bulk.words
 -- returns: many
@@ -172,6 +177,7 @@ SELECT s.doc_no, s.item_no, 2, s.part, s.t_ms, s.changed, coalesce(l.dl, 0), s.t
 FROM search_stage s
 LEFT JOIN (SELECT doc_no, any_value(dl) AS dl FROM search_tail
            WHERE doc_no >= (SELECT min(doc_no) FROM search_stage) GROUP BY doc_no) l USING (doc_no)
+ORDER BY s.doc_no
 
 -- name: search.bulk.totals
 -- returns: one

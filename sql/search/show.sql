@@ -151,4 +151,5 @@ best AS (
 )
 SELECT b.item, d.part, d.t_ms, coalesce(d.text, '') AS text
 FROM best b
-JOIN (SELECT doc_no, part, t_ms, text FROM search_docs WHERE list_contains($items, item_no) AND field = 2) d USING (doc_no)
+JOIN (SELECT doc_no, part, t_ms, text FROM search_docs WHERE list_contains($items, item_no) AND field = 2) d
+  ON d.doc_no = b.doc_no

@@ -1,0 +1,331 @@
+#!/usr/bin/env python3
+"""Search benchmark: workspace.search (our postings in DuckDB) against SQLite FTS5, same corpus,
+same queries, interleaved, in one run.
+
+    python bench/search.py                       # 2,000 sessions x 300 turns (fixtures/generate.py)
+    python bench/search.py --sessions 200 --turns 100 --queries 100
+    python bench/search.py --workdir /tmp/tb-bench   # keep (and reuse) the generated workspace
+
+1. Generates the workspace with fixtures/generate.py and imports it with `talkbar-cli app import`
+   (which builds our index in the import's transaction).
+2. Builds the same corpus into SQLite FTS5 (stdlib sqlite3; porter + unicode61 with diacritics
+   removed, FTS5's closest to our folding; English stemming only): every transcript turn as a row
+   (speaker and text), and each session's and note's title and own text.
+3. Draws queries of 1-3 words from the corpus' own vocabulary — frequent, mid and rare words — and
+   runs each in both modes through workspace.search (the real operation, on a warm connection) and
+   through FTS5 (MATCH with AND / OR, bm25() order, snippet()), interleaved. Prints p50/p95 and the
+   ratios.
+4. Appends single live turns through the change hook, against FTS5 inserts.
+5. Sizes: our index tables against FTS5's file.
+6. Grows the index by 10% of its turns through the incremental path (unsorted tail), measures,
+   compacts (the background build, then the swap) and measures again against the fresh index.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from talkbar import hooks, sqlfiles  # noqa: E402
+from talkbar.db import Database  # noqa: E402
+from talkbar.engine import CLI, Engine  # noqa: E402
+from talkbar.search import compact, text  # noqa: E402
+
+WS = "ws-bench"
+
+
+def ms(t0):
+    return (time.perf_counter() - t0) * 1000
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def say(*parts):
+    print(*parts, flush=True)
+
+
+# ---------------------------------------------------------------------------------------- setup
+def prepare(workdir, sessions, turns):
+    root = workdir / "root"
+    db_path = root / "talkbar.duckdb"
+    if db_path.exists():
+        say(f"reusing {db_path}")
+        return db_path
+    fixture = workdir / f"bench-{sessions}x{turns}.json"
+    if not fixture.exists():
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", str(sessions),
+                        "--turns", str(turns), "--workspace-id", WS, "-o", str(fixture)], check=True)
+        say(f"generated {fixture.name} in {ms(t0) / 1000:.1f} s")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(workdir / "no-policy.json"))
+    t0 = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "talkbar", "-v", "app", "import", str(fixture)], check=True, env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    built = [json.loads(line)["ms"] for line in done.stderr.splitlines() if '"search.rebuild"' in line]
+    say(f"imported in {ms(t0) / 1000:.1f} s, of which building our index {built[0] / 1000:.1f} s" if built else
+        f"imported in {ms(t0) / 1000:.1f} s")
+    return db_path
+
+
+def corpus(cur):
+    """The passages FTS5 gets: every turn (speaker and text), each session's and note's title and text."""
+    cur.execute("""
+        SELECT t.session_id, concat_ws(' ', coalesce(p.name, c.name), t.text) FROM turns t
+        LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+        LEFT JOIN contacts c ON c.contact_id = p.contact_id
+        WHERE t.workspace_id = $ws""", {"ws": WS})
+    rows = [("session", sid, body) for sid, body in cur.fetchall()]
+    cur.execute("""
+        SELECT 'session', s.session_id, s.title || ' ' || coalesce(
+                   (SELECT string_agg(m.text, ' ') FROM summaries m WHERE m.session_id = s.session_id), '')
+        FROM sessions s WHERE s.workspace_id = $ws
+        UNION ALL SELECT 'note', note_id, title || ' ' || markdown FROM notes WHERE workspace_id = $ws""", {"ws": WS})
+    return rows + [tuple(r) for r in cur.fetchall()]
+
+
+def build_fts(path, rows):
+    if path.exists():
+        path.unlink()
+    con = sqlite3.connect(path)
+    con.execute("CREATE VIRTUAL TABLE fts USING fts5(kind UNINDEXED, item UNINDEXED, body, "
+                "tokenize = 'porter unicode61 remove_diacritics 2')")
+    t0 = time.perf_counter()
+    con.executemany("INSERT INTO fts (kind, item, body) VALUES (?, ?, ?)", rows)
+    con.commit()
+    say(f"FTS5: {len(rows):,} rows indexed in {ms(t0) / 1000:.1f} s")
+    return con
+
+
+# ---------------------------------------------------------------------------------------- queries
+def draw_queries(rows, n, seed):
+    """1-3 word queries from the corpus vocabulary: frequent, mid and rare words (by passages)."""
+    df = Counter()
+    for _kind, _item, body in rows:
+        df.update({w.lower() for w in re.findall(r"[^\W\d_]{3,}", body)} - text.STOP)
+    ranked = [w for w, c in df.most_common() if c >= 2 and text.query_terms(w)]
+    frequent, mid, rare = ranked[:60], ranked[300:1500], [w for w in ranked if 2 <= df[w] <= 30]
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        bucket = (frequent, mid, rare)[i % 3]
+        words = [rng.choice(bucket)]
+        for _ in range(rng.randint(0, 2)):
+            words.append(rng.choice((frequent, mid, rare)[rng.randrange(3)]))
+        out.append((("frequent", "mid", "rare")[i % 3], " ".join(words)))
+    return out
+
+
+def fts_query(con, query, mode):
+    words = [f'"{w}"' for w in re.findall(r"[^\W_]+", query)]
+    expr = (" AND " if mode == "all" else " OR ").join(words)
+    return con.execute("SELECT kind, item, bm25(fts), snippet(fts, 2, '', '', '…', 12) FROM fts WHERE fts MATCH ? "
+                       "ORDER BY bm25(fts) LIMIT 20", (expr,)).fetchall()
+
+
+def run_queries(engine, fts, queries, rounds=1):
+    times = {(eng, mode): [] for eng in ("ours", "fts5") for mode in ("all", "any")}
+    by_bucket = {}
+    found = Counter()
+    for r in range(rounds):
+        for i, (bucket, q) in enumerate(queries):
+            for mode in ("all", "any"):
+                order = ("ours", "fts5") if (i + r) % 2 == 0 else ("fts5", "ours")
+                for eng in order:
+                    t0 = time.perf_counter()
+                    if eng == "ours":
+                        res = engine.call("workspace.search", {"query": q, "match": mode, "limit": 20})
+                        found[("ours", mode)] += bool(res["matches"])
+                    else:
+                        res = fts_query(fts, q, mode)
+                        found[("fts5", mode)] += bool(res)
+                    took = ms(t0)
+                    times[(eng, mode)].append(took)
+                    by_bucket.setdefault((eng, mode, bucket), []).append(took)
+    return times, by_bucket, found
+
+
+def table(rows, headers):
+    widths = [max(len(str(x)) for x in col) for col in zip(headers, *rows)]
+    line = lambda r: "  ".join(str(x).rjust(w) for x, w in zip(r, widths))  # noqa: E731
+    say(line(headers))
+    say("  ".join("-" * w for w in widths))
+    for r in rows:
+        say(line(r))
+
+
+def report(times, by_bucket, found, title):
+    say(f"\n{title}")
+    rows = []
+    for mode in ("all", "any"):
+        o, f = times[("ours", mode)], times[("fts5", mode)]
+        rows.append((mode, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 50) / pct(f, 50):.2f}x",
+                     f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}", f"{pct(o, 95) / pct(f, 95):.2f}x",
+                     f"{found[('ours', mode)]}/{found[('fts5', mode)]}"))
+    table(rows, ["mode", "ours p50 ms", "FTS5 p50 ms", "ratio", "ours p95 ms", "FTS5 p95 ms", "ratio",
+                 "queries with hits ours/FTS5"])
+    rows = []
+    for mode in ("all", "any"):
+        for bucket in ("frequent", "mid", "rare"):
+            o, f = by_bucket[("ours", mode, bucket)], by_bucket[("fts5", mode, bucket)]
+            rows.append((mode, bucket, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}"))
+    table(rows, ["mode", "first word", "ours p50", "FTS5 p50", "ours p95", "FTS5 p95"])
+    return {mode: pct(times[("ours", mode)], 50) / pct(times[("fts5", mode)], 50) for mode in ("all", "any")}
+
+
+# ---------------------------------------------------------------------------------------- writes
+def one_turn_costs(db, fts, n):
+    """Append n live turns one by one: our change hook (inside the write) against an FTS5 insert."""
+    ours_hook, ours_total, fts_insert, fts_total = [], [], [], []
+    with db.cursor() as cur:
+        sid = cur.execute("SELECT session_id FROM sessions WHERE workspace_id = $ws ORDER BY started_at_ms DESC LIMIT 1",
+                          {"ws": WS}).fetchone()[0]
+        for i in range(n):
+            body = f"Live turn {i}: we agreed to revisit the quarterly forecast with the vendor on Thursday."
+            t0 = time.perf_counter()
+            cur.execute("BEGIN TRANSACTION")
+            cur.execute("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, "
+                        "changed_at_ms) SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), max(end_ms) + 500, "
+                        "max(end_ms) + 3000, $text, max(changed_at_ms) + 1 FROM turns WHERE session_id = $sid",
+                        {"ws": WS, "sid": sid, "tid": f"bench-live-{os.getpid()}-{i}", "text": body})
+            t1 = time.perf_counter()
+            hooks.changed(cur, WS, [("turns", sid)])
+            ours_hook.append(ms(t1))
+            cur.execute("COMMIT")
+            ours_total.append(ms(t0))
+            t0 = time.perf_counter()
+            fts.execute("INSERT INTO fts (kind, item, body) VALUES ('session', ?, ?)", (sid, body))
+            fts_insert.append(ms(t0))
+            fts.commit()
+            fts_total.append(ms(t0))
+    say("\nOne live turn appended (median of %d)" % n)
+    table([("index cost (our hook in the write / FTS5 INSERT)", f"{statistics.median(ours_hook):.2f}",
+            f"{statistics.median(fts_insert):.2f}", f"{statistics.median(ours_hook) / statistics.median(fts_insert):.1f}x"),
+           ("whole write with commit", f"{statistics.median(ours_total):.2f}", f"{statistics.median(fts_total):.2f}",
+            f"{statistics.median(ours_total) / statistics.median(fts_total):.1f}x")],
+          ["", "ours ms", "FTS5 ms", "ratio"])
+
+
+def sizes(db, fts_path):
+    with db.cursor() as cur:
+        rows = [cur.execute(q).fetchone() for q in (
+            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_postings') WHERE block_id >= 0",
+            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_tail') WHERE block_id >= 0",
+            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_docs') WHERE block_id >= 0",
+            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_items') WHERE block_id >= 0",
+            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_dead') WHERE block_id >= 0")]
+        block = cur.execute("SELECT block_size FROM pragma_database_size()").fetchone()[0]
+    ours = sum(r[0] for r in rows) * block
+    fts = os.path.getsize(fts_path)
+    con = sqlite3.connect(fts_path)
+    try:
+        idx = con.execute("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'fts_%' AND name <> 'fts_content'").fetchone()[0]
+    except sqlite3.OperationalError:
+        idx = None
+    con.close()
+    say("\nIndex size")
+    table([("ours: search_* tables (postings, passages, items)", f"{ours / 2**20:.1f}"),
+           ("FTS5: the whole side file (index + its copy of the text)", f"{fts / 2**20:.1f}"),
+           ("FTS5: index only (fts_data, fts_idx, fts_docsize)", f"{idx / 2**20:.1f}" if idx else "n/a")],
+          ["", "MiB"])
+    say(f"ratio ours / FTS5 file: {ours / fts:.2f}x" + (f"; ours / FTS5 index only: {ours / idx:.2f}x" if idx else ""))
+
+
+def grow(db, share):
+    """Copy `share` of the sessions (with their turns) as new sessions, indexed through the
+    incremental path: their postings land in the unsorted tail."""
+    with db.cursor() as cur:
+        ids = [r[0] for r in cur.execute("SELECT session_id FROM sessions WHERE workspace_id = $ws ORDER BY session_id",
+                                         {"ws": WS}).fetchall()]
+        picked = ids[: max(1, int(len(ids) * share))]
+        compact.CHECK_EVERY = 10**9   # no compaction while growing: measure the unsorted tail first
+        t0 = time.perf_counter()
+        for n in range(0, len(picked), 20):
+            chunk = picked[n:n + 20]
+            cur.execute("BEGIN TRANSACTION")
+            cur.execute("INSERT INTO sessions SELECT * REPLACE ('grown-' || session_id AS session_id) FROM sessions "
+                        "WHERE list_contains($ids, session_id)", {"ids": chunk})
+            cur.execute("INSERT INTO session_participants SELECT * REPLACE ('grown-' || session_id AS session_id) "
+                        "FROM session_participants WHERE list_contains($ids, session_id)", {"ids": chunk})
+            cur.execute("INSERT INTO turns SELECT * REPLACE ('grown-' || session_id AS session_id) FROM turns "
+                        "WHERE list_contains($ids, session_id)", {"ids": chunk})
+            touched = [(k, "grown-" + s) for s in chunk for k in ("session", "turns")]
+            hooks.changed(cur, WS, touched)
+            cur.execute("COMMIT")
+        tail = cur.execute("SELECT (SELECT count(*) FROM search_tail), (SELECT count(*) FROM search_postings)").fetchone()
+    say(f"\ngrew by {len(picked)} sessions ({share:.0%}) through the incremental path in {ms(t0) / 1000:.1f} s: "
+        f"tail {tail[0]:,} postings unsorted beside {tail[1]:,} sorted")
+
+
+def compaction(db):
+    with db.cursor() as cur:
+        path = cur.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchone()[0]
+    t0 = time.perf_counter()
+    compact.start(path)
+    compact.wait()
+    built = ms(t0)
+    with db.cursor() as cur:
+        t0 = time.perf_counter()
+        cur.execute("BEGIN TRANSACTION")
+        swapped = compact.swap(cur)
+        cur.execute("COMMIT")
+        say(f"compaction: sorted copy built in the background in {built / 1000:.1f} s; swapped in {ms(t0):.1f} ms "
+            f"({'ok' if swapped else 'NOT swapped'})")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sessions", type=int, default=2000)
+    ap.add_argument("--turns", type=int, default=300)
+    ap.add_argument("--queries", type=int, default=200, help="queries, each run in both modes (default 200)")
+    ap.add_argument("--live-turns", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--workdir", help="where to generate and keep the workspace (default: a temporary folder)")
+    a = ap.parse_args(argv)
+    workdir = Path(a.workdir) if a.workdir else Path(tempfile.mkdtemp(prefix="tb-search-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    db_path = prepare(workdir, a.sessions, a.turns)
+    db = Database(db_path, create=False, idle_s=3600)
+    engine = Engine(db, CLI)
+    with db.holding():
+        with db.cursor() as cur:
+            rows = corpus(cur)
+        fts_path = workdir / "fts5.sqlite"
+        fts = build_fts(fts_path, rows)
+        queries = draw_queries(rows, a.queries, a.seed)
+        say(f"{len(queries)} queries x 2 modes, e.g. {[q for _b, q in queries[:6]]}")
+        run_queries(engine, fts, queries[:20])                       # warm both up
+        times, by_bucket, found = run_queries(engine, fts, queries)
+        fresh = report(times, by_bucket, found, "Queries on a fresh index (ms)")
+        one_turn_costs(db, fts, a.live_turns)
+        sizes(db, fts_path)
+        grow(db, 0.10)
+        t, b, f = run_queries(engine, fts, queries)
+        grown = report(t, b, f, "After 10% unsorted growth (ms)")
+        compaction(db)
+        t, b, f = run_queries(engine, fts, queries)
+        after = report(t, b, f, "After compaction (ms)")
+        # each phase's p50 as a multiple of FTS5's in the same phase, so that a change in the machine's
+        # load between phases does not read as a change of the index
+        say("\np50 against the fresh index (each as a multiple of FTS5's p50 in its phase): " + ", ".join(
+            f"{m}: grown {grown[m] / fresh[m]:.2f}x, compacted {after[m] / fresh[m]:.2f}x" for m in ("all", "any")))
+    db.release_now()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,304 @@
+-- Writing the search index (talkbar/search/index.py). Every write here runs inside the
+-- transaction of the change it follows, so the next search sees it.
+
+-- name: search.items.find
+-- returns: many
+-- params: $workspace_id, $kind, $ids
+-- The item numbers already given to these items.
+SELECT item_id, item_no FROM search_items
+WHERE workspace_id = $workspace_id AND kind = $kind AND list_contains($ids, item_id)
+
+-- name: search.items.add
+-- returns: many
+-- params: $workspace_id, $kind, $ids
+-- Number new items.
+INSERT INTO search_items
+SELECT nextval('search_item_seq'), $workspace_id, $kind, id FROM (SELECT unnest($ids) AS id)
+RETURNING item_id, item_no
+
+-- name: search.items.drop
+-- returns: exec
+-- params: $items
+-- Items that are gone (their passages were removed first).
+DELETE FROM search_items WHERE list_contains($items, item_no)
+
+-- name: search.docs.drop
+-- returns: many
+-- params: $items, $fields
+-- Remove the passages of these items in these fields (0 title, 1 own text, 2 content); returns
+-- what to list as dead and to take off the counts.
+DELETE FROM search_docs WHERE list_contains($items, item_no) AND list_contains($fields, field)
+RETURNING doc_no, len
+
+-- name: search.docs.drop_ids
+-- returns: exec
+-- params: $docs
+-- Remove replaced passages (changed turns).
+DELETE FROM search_docs WHERE list_contains($docs, doc_no)
+
+-- name: search.docs.add
+-- returns: many
+-- params: $items, $fields, $parts, $t_ms, $changed, $lens, $texts
+-- New passages, numbered from the sequence; the postings are written with these numbers (matched
+-- back by item, field and part: an item has one passage per part).
+INSERT INTO search_docs
+SELECT nextval('search_doc_seq'), item_no, field, part, t_ms, changed, len, text
+FROM (SELECT unnest($items) AS item_no, unnest($fields) AS field, unnest($parts) AS part,
+             unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len, unnest($texts) AS text)
+RETURNING doc_no, item_no, field, part
+
+-- name: search.postings.drop
+-- returns: exec
+-- params: $docs
+-- A removed passage's sorted postings (a scan of the doc_no column: edits pay it, searches not).
+DELETE FROM search_postings WHERE list_contains($docs, doc_no)
+
+-- name: search.dead.add
+-- returns: exec
+-- params: $docs
+-- Removed passages, for a compaction whose copy was taken before (the swap deletes them there).
+INSERT INTO search_dead SELECT unnest($docs)
+
+-- name: search.tail.drop
+-- returns: exec
+-- params: $docs
+-- The removed passages' postings in the tail.
+DELETE FROM search_tail WHERE list_contains($docs, doc_no)
+
+-- name: search.tail.add
+-- returns: exec
+-- params: $keys, $docs, $items, $fields, $tfs, $dls
+-- New postings, appended to the unsorted tail.
+INSERT INTO search_tail
+SELECT unnest($keys), unnest($docs), unnest($items), unnest($fields), unnest($tfs), unnest($dls)
+
+-- name: search.stats.add
+-- returns: exec
+-- params: $workspace_id, $docs, $len
+-- BM25's collection counts follow every change.
+INSERT INTO search_stats VALUES ($workspace_id, $docs, $len)
+ON CONFLICT (workspace_id) DO UPDATE SET n_docs = n_docs + excluded.n_docs, total_len = total_len + excluded.total_len
+
+-- name: search.stats.has
+-- returns: value
+-- params: $workspace_id
+-- Whether the workspace was ever indexed (a rebuild writes its counts row first).
+SELECT 1 FROM search_stats WHERE workspace_id = $workspace_id
+
+-- ------------------------------------------------------------------ rebuilding a workspace
+
+-- name: search.clear.postings
+-- returns: exec
+-- params: $workspace_id
+-- A workspace's postings go before its items (they are found through them).
+DELETE FROM search_postings WHERE item IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
+
+-- name: search.clear.tail
+-- returns: exec
+-- params: $workspace_id
+-- The same for the unsorted tail.
+DELETE FROM search_tail WHERE item IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
+
+-- name: search.clear.docs
+-- returns: exec
+-- params: $workspace_id
+-- Its passages.
+DELETE FROM search_docs WHERE item_no IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
+
+-- name: search.clear.items
+-- returns: exec
+-- params: $workspace_id
+-- Its items.
+DELETE FROM search_items WHERE workspace_id = $workspace_id
+
+-- name: search.clear.stats
+-- returns: exec
+-- params: $workspace_id
+-- Its counts.
+DELETE FROM search_stats WHERE workspace_id = $workspace_id
+
+-- name: search.orphans
+-- returns: many
+-- params: none
+-- Indexed workspaces that no longer exist (an import drops the empty placeholder workspace).
+SELECT DISTINCT i.workspace_id FROM search_items i
+WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.workspace_id = i.workspace_id)
+
+-- name: search.bulk.stage_turns
+-- returns: exec
+-- params: $workspace_id
+-- Every transcript turn of the workspace as a passage (speaker's name and text), numbered in
+-- item and turn order, so that a session's passages lie together (zone maps on item_no, doc_no).
+INSERT INTO search_stage
+SELECT nextval('search_doc_seq'), item_no, turn_id, start_ms, changed_at_ms, body
+FROM (
+    SELECT i.item_no, t.turn_id, t.start_ms, t.changed_at_ms,
+           nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS body
+    FROM turns t
+    JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
+    LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+    LEFT JOIN contacts c ON c.contact_id = p.contact_id
+    WHERE t.workspace_id = $workspace_id
+    ORDER BY i.item_no, t.seq
+)
+
+-- name: search.bulk.words
+-- returns: many
+-- params: $pattern
+-- The distinct words of the staged passages: the tokeniser maps each to its terms once.
+SELECT DISTINCT unnest(regexp_extract_all(text, $pattern)) AS word FROM search_stage
+
+-- name: search.bulk.vocab
+-- returns: exec
+-- params: $words, $keys
+-- word -> term key (a compound word has several rows; a function word none).
+INSERT INTO search_vocab SELECT unnest($words), unnest($keys)
+
+-- name: search.bulk.postings
+-- returns: exec
+-- params: $pattern
+-- Split every staged passage into words exactly as the tokeniser does (the same pattern), map
+-- them to term keys through the vocabulary, and count.
+INSERT INTO search_tail
+WITH w AS (
+    SELECT doc_no, item_no, unnest(regexp_extract_all(text, $pattern)) AS word FROM search_stage
+),
+k AS (SELECT w.doc_no, w.item_no, v.key FROM w JOIN search_vocab v ON v.word = w.word),
+tf AS (SELECT key, doc_no, any_value(item_no) AS item, count(*) AS tf FROM k GROUP BY key, doc_no),
+dl AS (SELECT doc_no, sum(tf) AS dl FROM tf GROUP BY doc_no)
+SELECT tf.key, tf.doc_no, tf.item, 2, least(tf.tf, 32767), dl.dl FROM tf JOIN dl USING (doc_no)
+
+-- name: search.bulk.docs
+-- returns: exec
+-- params: none
+-- The staged passages become documents, with their lengths.
+INSERT INTO search_docs
+SELECT s.doc_no, s.item_no, 2, s.part, s.t_ms, s.changed, coalesce(l.dl, 0), s.text
+FROM search_stage s
+LEFT JOIN (SELECT doc_no, any_value(dl) AS dl FROM search_tail
+           WHERE doc_no >= (SELECT min(doc_no) FROM search_stage) GROUP BY doc_no) l USING (doc_no)
+ORDER BY s.doc_no
+
+-- name: search.bulk.totals
+-- returns: one
+-- params: none
+-- How many staged passages and terms, for the counts.
+SELECT count(*) AS docs, coalesce(sum(d.len), 0) AS len
+FROM search_docs d WHERE d.doc_no >= (SELECT min(doc_no) FROM search_stage)
+
+-- name: search.bulk.clear_stage
+-- returns: exec
+-- params: none
+-- Scratch rows go before commit.
+DELETE FROM search_stage
+
+-- name: search.bulk.clear_vocab
+-- returns: exec
+-- params: none
+-- Scratch rows go before commit.
+DELETE FROM search_vocab
+
+-- name: search.bulk.settle
+-- returns: exec
+-- params: none
+-- After a rebuild, the tail (all of it new) is appended to the sorted postings in key order: a
+-- block that large keeps its own row groups narrow, which is what the zone maps need.
+INSERT INTO search_postings SELECT * FROM search_tail ORDER BY key, doc_no
+
+-- name: search.bulk.clear_tail
+-- returns: exec
+-- params: none
+-- The tail was settled.
+DELETE FROM search_tail
+
+-- ------------------------------------------------------------------ compaction (compact.py)
+
+-- name: search.compact.state
+-- returns: one
+-- params: none
+-- What the next write needs to decide: is a copy ready (and of which generation), and how big is
+-- the tail against the sorted part.
+SELECT (SELECT generation FROM search_state) AS generation,
+       (SELECT max(generation) FROM duckdb_tables() t, search_next_info WHERE t.table_name = 'search_next') AS ready,
+       (SELECT count(*) FROM search_tail) AS tail,
+       (SELECT count(*) FROM search_postings) AS sorted
+
+-- name: search.compact.path
+-- returns: value
+-- params: none
+-- The database file, for the compaction's own connection.
+SELECT path FROM duckdb_databases() WHERE database_name = current_database()
+
+-- name: search.compact.build_clear
+-- returns: exec
+-- params: none
+-- A copy left over from an earlier, abandoned run.
+DELETE FROM search_next_info
+
+-- name: search.compact.build_postings
+-- returns: exec
+-- params: none
+-- The sorted copy: the sorted part and the tail, in key order.
+CREATE OR REPLACE TABLE search_next AS
+SELECT * FROM (SELECT * FROM search_postings UNION ALL SELECT * FROM search_tail)
+ORDER BY key, doc_no
+
+-- name: search.compact.build_docs
+-- returns: exec
+-- params: none
+-- Exactly which tail passages the copy took in (the swap removes just these from the tail).
+CREATE OR REPLACE TABLE search_next_docs AS SELECT DISTINCT doc_no FROM search_tail
+
+-- name: search.compact.build_info
+-- returns: exec
+-- params: none
+-- The generation the copy was built from.
+INSERT INTO search_next_info SELECT generation FROM search_state
+
+-- name: search.compact.swap_drop_old
+-- returns: exec
+-- params: none
+-- The old sorted postings go …
+DROP TABLE search_postings
+
+-- name: search.compact.swap_rename
+-- returns: exec
+-- params: none
+-- … and the copy takes their name.
+ALTER TABLE search_next RENAME TO search_postings
+
+-- name: search.compact.swap_tail
+-- returns: exec
+-- params: none
+-- The tail passages the copy holds leave the tail.
+DELETE FROM search_tail WHERE doc_no IN (SELECT doc_no FROM search_next_docs)
+
+-- name: search.compact.swap_dead
+-- returns: exec
+-- params: none
+-- Passages removed since the copy was taken leave it too.
+DELETE FROM search_postings WHERE doc_no IN (SELECT doc_no FROM search_dead)
+
+-- name: search.compact.swap_journal
+-- returns: exec
+-- params: none
+-- Every removal so far is in the new postings.
+DELETE FROM search_dead
+
+-- name: search.compact.discard
+-- returns: exec
+-- params: none
+-- No copy is waiting any more.
+DELETE FROM search_next_info
+
+-- name: search.compact.drop_next
+-- returns: exec
+-- params: none
+-- A copy that will never be swapped in.
+DROP TABLE IF EXISTS search_next
+
+-- name: search.compact.next_generation
+-- returns: exec
+-- params: none
+-- A rebuild: any copy built before it is of the old postings.
+UPDATE search_state SET generation = generation + 1

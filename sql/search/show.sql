@@ -1,0 +1,155 @@
+-- What a search answer shows of each kind of item, for the best-ranked ids only, and whether the
+-- item may be shown at all: never from the Trash (or a hidden action item), archived series,
+-- people, companies and cards only with includeArchived. One small query per kind present in the
+-- answer. Columns: id, title, body (the own text a snippet is cut from), projectId, atMs (a
+-- session's start, else the last change), archived, detail, context, itemCount.
+
+-- name: search.show.session
+-- returns: many
+-- params: $workspace_id, $ids
+-- body: the selected summary (else the standard one, else any) for the snippet. Summaries are
+-- read for these ids only.
+WITH summ AS (
+    SELECT session_id, arg_min(text, (NOT selected)::INTEGER * 10 + (length <> 'standard')::INTEGER) AS body
+    FROM summaries WHERE list_contains($ids, session_id) GROUP BY session_id
+)
+SELECT s.session_id AS id, s.title, coalesce(summ.body, '') AS body, s.project_id AS "projectId",
+       s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
+FROM sessions s LEFT JOIN summ USING (session_id)
+WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s.trashed_at IS NULL
+
+-- name: search.show.note
+-- returns: many
+-- params: $workspace_id, $ids
+-- context: the project.
+SELECT n.note_id AS id, n.title, n.markdown AS body, n.project_id AS "projectId", n.updated_at AS "atMs",
+       false AS archived, NULL AS detail, pr.name AS context, NULL::BIGINT AS "itemCount"
+FROM notes n LEFT JOIN projects pr ON pr.project_id = n.project_id
+WHERE n.workspace_id = $workspace_id AND list_contains($ids, n.note_id) AND n.trashed_at IS NULL
+
+-- name: search.show.document
+-- returns: many
+-- params: $workspace_id, $ids
+-- detail: the file type; context: the project; body: the start of the extracted text.
+SELECT d.document_id AS id, d.title, coalesce(left(d.text, 2000), '') AS body, d.project_id AS "projectId",
+       d.updated_at AS "atMs", false AS archived, d.file_type AS detail, pr.name AS context, NULL::BIGINT AS "itemCount"
+FROM documents d LEFT JOIN projects pr ON pr.project_id = d.project_id
+WHERE d.workspace_id = $workspace_id AND list_contains($ids, d.document_id)
+
+-- name: search.show.chat
+-- returns: many
+-- params: $workspace_id, $ids
+-- body: the messages in order; context: the project; itemCount: messages.
+WITH m AS (
+    SELECT chat_id, string_agg(content, ' ' ORDER BY sequence) AS body, count(*) AS n
+    FROM chat_messages WHERE list_contains($ids, chat_id) GROUP BY chat_id
+)
+SELECT h.chat_id AS id, h.title, coalesce(m.body, '') AS body, h.project_id AS "projectId", h.updated_at AS "atMs",
+       false AS archived, NULL AS detail, pr.name AS context, coalesce(m.n, 0) AS "itemCount"
+FROM chats h LEFT JOIN m USING (chat_id) LEFT JOIN projects pr ON pr.project_id = h.project_id
+WHERE h.workspace_id = $workspace_id AND list_contains($ids, h.chat_id) AND h.trashed_at_ms IS NULL
+
+-- name: search.show.action_item
+-- returns: many
+-- params: $workspace_id, $ids
+-- detail: its type and status; context: the session it came from, else the project.
+SELECT a.item_id AS id, a.title, coalesce(a.details, '') AS body, a.project_id AS "projectId",
+       a.updated_at AS "atMs", false AS archived, a.item_type || ', ' || a.status AS detail,
+       coalesce(s.title, pr.name) AS context, NULL::BIGINT AS "itemCount"
+FROM action_items a LEFT JOIN sessions s ON s.session_id = a.session_id
+LEFT JOIN projects pr ON pr.project_id = a.project_id
+WHERE a.workspace_id = $workspace_id AND list_contains($ids, a.item_id) AND NOT a.hidden
+
+-- name: search.show.project
+-- returns: many
+-- params: $workspace_id, $ids
+-- detail: the project's kind; itemCount: its sessions not in the Trash.
+WITH n AS (
+    SELECT project_id, count(*) AS n FROM sessions
+    WHERE list_contains($ids, project_id) AND trashed_at IS NULL GROUP BY project_id
+)
+SELECT p.project_id AS id, p.name AS title, coalesce(p.description, '') AS body, p.project_id AS "projectId",
+       p.updated_at AS "atMs", false AS archived, p.kind AS detail, NULL AS context, coalesce(n.n, 0) AS "itemCount"
+FROM projects p LEFT JOIN n USING (project_id)
+WHERE p.workspace_id = $workspace_id AND list_contains($ids, p.project_id) AND p.trashed_at IS NULL
+
+-- name: search.show.series
+-- returns: many
+-- params: $workspace_id, $ids, $include_archived
+-- detail: the series' kind; context: the project; itemCount: its sessions not in the Trash.
+WITH n AS (
+    SELECT series_id, count(*) AS n FROM sessions
+    WHERE list_contains($ids, series_id) AND trashed_at IS NULL GROUP BY series_id
+)
+SELECT r.series_id AS id, r.name AS title, coalesce(r.description, '') AS body, r.project_id AS "projectId",
+       r.updated_at AS "atMs", r.archived_at_ms IS NOT NULL AS archived, r.kind AS detail, pr.name AS context,
+       coalesce(n.n, 0) AS "itemCount"
+FROM series r LEFT JOIN n USING (series_id) LEFT JOIN projects pr ON pr.project_id = r.project_id
+WHERE r.workspace_id = $workspace_id AND list_contains($ids, r.series_id)
+  AND (r.archived_at_ms IS NULL OR $include_archived)
+
+-- name: search.show.person
+-- returns: many
+-- params: $workspace_id, $ids, $include_archived
+-- detail: role; context: the company; the project is the first they are linked to.
+WITH pj AS (
+    SELECT contact_id, min(project_id) AS project_id FROM contact_projects
+    WHERE list_contains($ids, contact_id) GROUP BY contact_id
+)
+SELECT p.contact_id AS id, p.name AS title, coalesce(p.email, '') AS body, pj.project_id AS "projectId",
+       p.updated_at AS "atMs", p.archived_at_ms IS NOT NULL AS archived, p.role AS detail, o.name AS context,
+       NULL::BIGINT AS "itemCount"
+FROM contacts p LEFT JOIN pj USING (contact_id) LEFT JOIN organizations o ON o.organization_id = p.organization_id
+WHERE p.workspace_id = $workspace_id AND list_contains($ids, p.contact_id)
+  AND (p.archived_at_ms IS NULL OR $include_archived)
+
+-- name: search.show.company
+-- returns: many
+-- params: $workspace_id, $ids, $include_archived
+-- detail: the relationship; itemCount: people at the company not archived.
+WITH pj AS (
+    SELECT organization_id, min(project_id) AS project_id FROM organization_projects
+    WHERE list_contains($ids, organization_id) GROUP BY organization_id
+),
+n AS (
+    SELECT organization_id, count(*) AS n FROM contacts
+    WHERE list_contains($ids, organization_id) AND archived_at_ms IS NULL GROUP BY organization_id
+)
+SELECT o.organization_id AS id, o.name AS title, o.website AS body, pj.project_id AS "projectId",
+       o.updated_at AS "atMs", o.archived_at_ms IS NOT NULL AS archived, o.relationship AS detail, NULL AS context,
+       coalesce(n.n, 0) AS "itemCount"
+FROM organizations o LEFT JOIN pj USING (organization_id) LEFT JOIN n USING (organization_id)
+WHERE o.workspace_id = $workspace_id AND list_contains($ids, o.organization_id)
+  AND (o.archived_at_ms IS NULL OR $include_archived)
+
+-- name: search.show.memory
+-- returns: many
+-- params: $workspace_id, $ids, $include_archived
+-- detail: the card's type; context: the project. Archived by date or by status.
+SELECT k.memory_id AS id, k.title, k.body, k.project_id AS "projectId", k.updated_at AS "atMs",
+       k.archived_at_ms IS NOT NULL OR k.status = 'archived' AS archived, k.type AS detail, pr.name AS context,
+       NULL::BIGINT AS "itemCount"
+FROM knowledge_cards k LEFT JOIN projects pr ON pr.project_id = k.project_id
+WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
+  AND ((k.archived_at_ms IS NULL AND k.status <> 'archived') OR $include_archived)
+
+-- name: search.passages
+-- returns: many
+-- params: $keys, $items
+-- The best passage of indexed content of each item matched only there: the one holding the most
+-- query terms, then the most occurrences; with where it is (a turn id and its moment, or a
+-- document's `chars:<from>-<to>`) and its text as indexed. Read by integer item numbers only.
+WITH h AS (
+    SELECT doc_no, item, tf FROM search_postings WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
+    UNION ALL
+    SELECT doc_no, item, tf FROM search_tail WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
+),
+best AS (
+    SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
+    FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h GROUP BY item, doc_no)
+    GROUP BY item
+)
+SELECT b.item, d.part, d.t_ms, coalesce(d.text, '') AS text
+FROM best b
+JOIN (SELECT doc_no, part, t_ms, text FROM search_docs WHERE list_contains($items, item_no) AND field = 2) d
+  ON d.doc_no = b.doc_no

@@ -1,0 +1,129 @@
+"""Compaction: re-sorting the postings in the background, never in a search's way.
+
+Search reads the sorted postings by zone maps (each row group holds a narrow range of term keys),
+plus the small unsorted tail that every write appends to. When the tail (or the list of removed
+passages) grows past COMPACT_AT of the sorted part, the write that notices starts a daemon thread
+in its own process. The thread, on its own connection to the same database and in its own
+transaction, writes a sorted copy (search_next) of what it sees, with the tail and dead passages
+it took in, and commits; searches go on reading the old tables meanwhile. The next write swaps the
+copy in: inside its own transaction, so writes never race the swap, it renames search_next into
+place, deletes from the tail exactly what the copy took in (a turn appended while the copy was built
+stays in the tail) and from the copy what was removed meanwhile (search_dead). The swap is a few
+catalog changes and deletes. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
+
+A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
+hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the
+next process tries again; the MCP server and the recording stand-in live long enough for any size.
+"""
+
+import atexit
+import threading
+
+from talkbar import events, sqlfiles
+
+COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
+MIN_ROWS = 20_000        # never compact for less
+CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
+EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction finish
+
+_lock = threading.Lock()
+_running = {}            # database path -> (thread, connection)
+_writes = 0
+
+
+def _q(cur, name, **params):
+    return sqlfiles.run(cur, sqlfiles.get(name), params)
+
+
+def after_write(cur):
+    """Called by the index inside every indexing write: swap a ready copy in, or start one."""
+    global _writes
+    _writes += 1
+    if (_writes - 1) % CHECK_EVERY:
+        return
+    state = _q(cur, "search.compact.state")
+    if state["ready"] is not None:
+        swap(cur, state)
+    elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["sorted"]):
+        start(_q(cur, "search.compact.path"))
+
+
+def swap(cur, state=None):
+    """Put a finished copy in place (inside the caller's write transaction)."""
+    state = state or _q(cur, "search.compact.state")
+    if state["ready"] is None:
+        return False
+    if state["ready"] != state["generation"]:
+        _q(cur, "search.compact.drop_next")
+        _q(cur, "search.compact.discard")
+        events.emit("search.compact", step="discarded")
+        return False
+    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
+        _q(cur, f"search.compact.{step}")
+    events.emit("search.compact", step="swapped")
+    return True
+
+
+def build(con):
+    """Write the sorted copy in one transaction of `con` (its own connection)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for step in ("clear", "postings", "docs", "info"):
+            _q(con, f"search.compact.build_{step}")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def _work(path):
+    import duckdb
+    con = None
+    try:
+        con = duckdb.connect(path)     # the same database instance as the process's lease
+        with _lock:
+            if path in _running:
+                _running[path] = (_running[path][0], con)
+        build(con)
+        events.emit("search.compact", step="built")
+    except Exception as exc:  # interrupted at exit, or the file went away: the next write tries again
+        events.emit("search.compact", step="failed", error=f"{type(exc).__name__}: {exc}")
+    finally:
+        if con is not None:
+            con.close()
+        with _lock:
+            _running.pop(path, None)
+
+
+def start(path):
+    with _lock:
+        if path in _running:
+            return False
+        thread = threading.Thread(target=_work, args=(path,), name="talkbar-search-compaction", daemon=True)
+        _running[path] = (thread, None)
+    thread.start()
+    return True
+
+
+def wait(timeout=None):
+    """Wait for running compactions (tests and the bench)."""
+    for thread, _con in list(_running.values()):
+        thread.join(timeout)
+
+
+@atexit.register
+def _stop():
+    for thread, con in list(_running.values()):
+        thread.join(EXIT_WAIT_S)
+        if thread.is_alive() and con is not None:
+            try:
+                con.interrupt()
+            except Exception:
+                pass
+            thread.join(5)
+
+
+def cancel(cur):
+    """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
+    for step in ("next_generation", "drop_next", "discard", "swap_journal"):
+        _q(cur, f"search.compact.{step}")

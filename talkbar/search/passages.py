@@ -1,0 +1,60 @@
+"""What is indexed of each item, as passages: (field, part, t_ms, term counts, length, text).
+
+Field 0 is the item's name, field 1 its own text, field 2 its indexed content: a transcript turn
+(indexed by index.index_turns or in bulk) or a piece of a document's extracted text, cut at
+paragraph ends into pieces of about PIECE characters whose locator is `chars:<from>-<to>`.
+"""
+
+import re
+
+from talkbar.search import text
+
+PIECE = 700
+_PARA = re.compile(r"\n\s*\n")
+
+
+def turn_text(speaker, body):
+    """A turn's passage: who spoke, then what they said (so "what did Dana say" finds Dana's turns)."""
+    return f"{speaker}: {body}" if speaker else body   # as concat_ws(': ', …) in the bulk build
+
+
+def own_text(kind, row):
+    """The item's own text as one string (for a session: summary, sections not already in it, keywords)."""
+    if kind == "session":
+        summaries = [s for s in (row["summaries"] or []) if s]
+        joined = "\n\n".join(summaries)
+        extra = [s for s in (row["sections"] or []) if s and s not in joined]
+        return "\n\n".join(summaries + extra + [", ".join(row["keywords"] or [])])
+    return "\n\n".join(b for b in (row["body"] or []) if b)
+
+
+def pieces(body):
+    """(from, to) character ranges of a document's text, cut at paragraph ends."""
+    out, start, n = [], 0, len(body)
+    while start < n:
+        end = min(n, start + PIECE)
+        if end < n:
+            brk = None
+            for m in _PARA.finditer(body, start + PIECE // 3, min(n, start + 2 * PIECE)):
+                brk = m.end()
+                break
+            if brk is None:
+                space = body.rfind(" ", start + PIECE // 2, end)
+                brk = space + 1 if space > start else end
+            end = brk
+        out.append((start, end))
+        start = end
+    return out
+
+
+def of(kind, row):
+    for field, part, body in (0, "title", row["title"]), (1, "body", own_text(kind, row)):
+        counts, length = text.doc_terms(body or "")
+        if length:
+            yield field, part, None, counts, length, None
+    if kind == "document" and row.get("content"):
+        body = row["content"]
+        for a, b in pieces(body):
+            counts, length = text.doc_terms(body[a:b])
+            if length:
+                yield 2, f"chars:{a}-{b}", None, counts, length, body[a:b]

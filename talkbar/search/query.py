@@ -1,0 +1,84 @@
+"""workspace.search (and so talkbar_find and `talkbar-cli search`): one engine, three faces.
+
+The query's words become terms (text.py); one SQL query ranks the items by BM25 (sql/ops/
+workspace.search.sql); a small query per kind present then says what to show of the best ones and
+drops those that may not be shown (Trash, hidden, archived); items matched only in indexed content
+get their best passage (search.passages). Snippets are cut here.
+"""
+
+from talkbar.errors import not_found
+from talkbar.search import index, semantic, snippet, text
+from talkbar.search.keys import key
+
+MAX_TERMS = 32
+RANK = {False: "workspace.search", True: "workspace.search:in_project"}
+HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
+        "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
+        "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
+
+
+def search(ctx, args):
+    if args.get("projectId") is not None and ctx.sql("projects.live") is None:
+        raise not_found(f"Project not found in workspace: {args['projectId']}")
+    terms = text.query_terms(args["query"])[:MAX_TERMS]
+    content = semantic.status()
+    if not terms:
+        return {"matches": [], "contentSearch": content}
+    keys = [key(ctx.workspace_id, t) for t in terms]
+    limit = args["limit"]
+    shown, ranked, want = {}, [], limit + 10
+    while True:
+        ranked = ctx.sql(RANK[args.get("projectId") is not None], keys=keys, n_terms=len(terms),
+                         match_all=args["match"] == "all" and len(terms) > 1, kinds=args.get("kinds") or None,
+                         limit=want)
+        if not ranked and index.ensure(ctx.cur, ctx.workspace_id):
+            continue   # a workspace indexed for the first time: rank again
+        _show(ctx, ranked, shown, args)
+        visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
+        if len(visible) >= limit or len(ranked) < want:
+            break
+        want *= 4
+    top = visible[:limit]
+    passages = _passages(ctx, keys, [r for r in top if not r["own_wins"]])
+    return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["item"]), terms) for r in top],
+            "contentSearch": content}
+
+
+def _show(ctx, ranked, shown, args):
+    """Fill `shown` with what to show of each ranked item that may be shown (one query per kind)."""
+    wanted = {}
+    for r in ranked:
+        if (r["kind"], r["id"]) not in shown:
+            wanted.setdefault(r["kind"], []).append(r["id"])
+    for kind, ids in wanted.items():
+        for row in ctx.sql(f"search.show.{kind}", ids=ids, include_archived=args["includeArchived"]):
+            shown[(kind, row["id"])] = row
+
+
+def _passages(ctx, keys, rows):
+    """item -> its best passage {part, t_ms, text}, for the items matched in indexed content only."""
+    if not rows:
+        return {}
+    found = ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows])
+    return {p["item"]: p for p in found}
+
+
+def _content(kind, item_id, passage):
+    return {"sourceType": kind, "sourceId": item_id, "locator": passage["part"], "tMs": passage["t_ms"]}
+
+
+def _match(r, row, passage, terms):
+    kind, title = r["kind"], row["title"] or ""
+    if r["own_wins"]:
+        matched = "title" if r["in_title"] else "body"
+        body = row["body"] or ""
+        source = body if snippet.has_match(body, terms) or (body and matched == "title") else title
+        cut, content = snippet.cut(source, terms), None
+    else:
+        matched = "content"
+        cut = snippet.cut(passage["text"] if passage else "", terms)
+        content = _content(kind, r["id"], passage) if passage else None
+    return {"kind": kind, "id": r["id"], "title": title, "snippet": cut, "href": HREF[kind] + r["id"],
+            "score": round(r["score"], 3), "projectId": row["projectId"], "matchedIn": matched,
+            "atMs": row["atMs"], "detail": row["detail"], "context": row["context"],
+            "itemCount": row["itemCount"], "archived": row["archived"], "content": content}

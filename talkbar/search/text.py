@@ -1,0 +1,163 @@
+"""The tokeniser: how text becomes search terms, one definition for the index, the query and the
+list filters.
+
+A word is a run of letters and digits (any script), with dotted or comma-grouped digits kept
+together (`v2.1`, `2,000`); such a compound is indexed whole and by its parts, so `v2.1` and `v2`
+both find it. Each word is folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's
+strip_accents does), ß → ss, ł → l, ø → o … (the same table as `tb_fold` in SQL) — and then stemmed
+by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones (stemmed
+before й is folded, so the Russian endings still read right). Words with digits, or of mixed
+script, are kept as folded. Function words (stopwords.py) are neither indexed nor searched.
+
+`WORD_RE` has a twin in SQL (sql/search/index.sql, the bulk build): both must split text alike.
+"""
+
+import re
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+
+from talkbar.search.stopwords import WORDS as STOP
+
+WORD_RE = re.compile(r"[^\W_]+(?:[.,][0-9]+)*")
+WORD_SQL = r"[\p{L}\p{N}]+(?:[.,][0-9]+)*"   # the same pattern for DuckDB's RE2
+_PART = re.compile(r"[.,]")
+
+# Letters that strip_accents leaves alone but a reader treats as plain Latin (tb_fold in SQL).
+FOLD_MULTI = {"ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
+FOLD_SINGLE = {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i"}
+_BREVE = "\u0306"
+
+
+class _FoldTable(dict):
+    """str.translate table built lazily, one character at a time."""
+
+    def __init__(self, keep_breve):
+        super().__init__()
+        self.keep_breve = keep_breve
+
+    def __missing__(self, code):
+        ch = chr(code)
+        low = ch.lower()
+        out = []
+        for c in low:
+            for d in unicodedata.normalize("NFD", c):
+                if unicodedata.combining(d) and not (self.keep_breve and d == _BREVE):
+                    continue
+                out.append(d)
+        value = unicodedata.normalize("NFC", "".join(out))
+        if not self.keep_breve:
+            value = "".join(FOLD_MULTI.get(c, FOLD_SINGLE.get(c, c)) for c in value)
+        value = value.replace("ё", "е")
+        self[code] = value
+        return value
+
+
+_FOLD = _FoldTable(keep_breve=False)
+_FOLD_RU = _FoldTable(keep_breve=True)   # keeps й for the Russian stemmer
+
+
+def fold(text):
+    """Lower case without accents, like `tb_fold` in SQL (sql/schema/0400_search.sql)."""
+    return text.translate(_FOLD)
+
+
+def _is_cyrillic(ch):
+    return "\u0400" <= ch <= "\u04ff"
+
+
+@lru_cache(maxsize=1)
+def _stemmers():
+    import snowballstemmer
+    return snowballstemmer.stemmer("english"), snowballstemmer.stemmer("russian")
+
+
+@lru_cache(maxsize=200_000)
+def _term(word):
+    """The term of one simple word (no dots or commas), or None for a function word."""
+    low = word.translate(_FOLD_RU)
+    if low.replace("й", "и") in STOP:
+        return None
+    if low.isalpha():
+        cyr = sum(_is_cyrillic(c) for c in low)
+        en, ru = _stemmers()
+        if cyr == len(low):
+            return fold(ru.stemWord(low))
+        if cyr == 0:
+            folded = fold(low)
+            return en.stemWord(folded) if folded.isascii() else folded
+    return fold(low)
+
+
+@lru_cache(maxsize=200_000)
+def word_terms(word):
+    """Every term a raw word indexes under: its own, and for a compound (v2.1) its parts too."""
+    if not _PART.search(word):
+        t = _term(word)
+        return (t,) if t else ()
+    whole = fold(word)
+    parts = [t for t in (_term(p) for p in _PART.split(word) if p) if t]
+    return tuple(dict.fromkeys([whole, *parts]))
+
+
+def query_term(word):
+    """The term a query word searches for: a compound searches for itself, not its parts."""
+    return fold(word) if _PART.search(word) else _term(word)
+
+
+def words(text):
+    return WORD_RE.findall(unicodedata.normalize("NFC", text)) if text else []
+
+
+def doc_terms(*texts):
+    """(term counts, length) of a passage made of these texts."""
+    counts = Counter()
+    for text in texts:
+        for w in words(text):
+            counts.update(word_terms(w))
+    return counts, sum(counts.values())
+
+
+def query_terms(query):
+    """The distinct terms of a query, in order; function words and punctuation dropped."""
+    out = []
+    for w in words(query):
+        t = query_term(w)
+        if t and t not in out:
+            out.append(t)
+    return out
+
+
+def spans(text, terms):
+    """(start, end) of each word of `text` that has one of `terms`, in order."""
+    wanted = set(terms)
+    text = unicodedata.normalize("NFC", text or "")
+    return [(m.start(), m.end()) for m in WORD_RE.finditer(text)
+            if wanted.intersection(word_terms(m.group()))], text
+
+
+def needle(word):
+    """What a list filter looks for (as a substring of the folded text) so that it finds every
+    text the search finds for `word`: the folded word cut back to where it agrees with its stem,
+    less a final e or i that the English stemmer puts in for other forms (rating → rate, happy →
+    happi), so that `rate` also finds rating and `happiness` finds happy."""
+    folded = fold(word)
+    term = query_term(word) or folded
+    n = 0
+    while n < min(len(folded), len(term)) and folded[n] == term[n]:
+        n += 1
+    cut = folded[:n]
+    if term.isascii() and term.isalpha() and len(cut) > 2:
+        stem = _stemmers()[0].stemWord
+        if (cut[-1] == "e" and stem(cut[:-1] + "ing") == term) or (cut[-1] == "i" and stem(cut[:-1] + "y") == term):
+            cut = cut[:-1]
+    return cut or folded
+
+
+def needles(query):
+    """The list filters' needles of a query: one per word that is not a function word."""
+    out = []
+    for w in words(query):
+        if query_term(w) and needle(w) not in out:
+            out.append(needle(w))
+    return out

@@ -1,0 +1,196 @@
+"""The index follows every write in the write's own transaction: the very next search sees it.
+
+The families that create notes and append turns are built elsewhere, so these tests write rows
+with SQL and call the change hook exactly as a family's write (or the recording stand-in) does;
+then they search through the real CLI. Trash and archive need no hook: visibility is decided when
+searching.
+"""
+
+import pytest
+
+from talkbar import hooks
+from talkbar.db import Database
+from talkbar.search import compact, index
+
+WS = "workspace-niy3baezesnixbun"
+LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"        # "Budget planning 2027", status recording
+T0 = 1_800_000_000_000
+
+
+def write(t, sql_steps, touched, workspace_id=WS):
+    """One write transaction: the SQL, then the change hook, then commit (like the engine does)."""
+    db = Database(t.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        cur.execute("BEGIN TRANSACTION")
+        for sql, params in sql_steps:
+            cur.execute(sql, params)
+        hooks.changed(cur, workspace_id, touched)
+        cur.execute("COMMIT")
+
+
+def find(t, *queries, **extra):
+    code, out = t.batch([{"tool": "workspace.search", "args": {"query": q, "match": "all", **extra}} for q in queries])
+    assert all(e["ok"] for e in out), out
+    return [e["result"]["matches"] for e in out]
+
+
+def new_note(note_id, title, markdown):
+    return ("INSERT INTO notes (workspace_id, note_id, title, markdown, created_at, updated_at) "
+            "VALUES ($ws, $id, $title, $md, $t, $t)", {"ws": WS, "id": note_id, "title": title, "md": markdown, "t": T0})
+
+
+def append_turn(n, text, changed):
+    return ("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, changed_at_ms) "
+            "SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), $start, $start + 2000, $text, $changed "
+            "FROM turns WHERE session_id = $sid",
+            {"ws": WS, "sid": LIVE, "tid": f"live-turn-{n}", "start": 3_600_000 + n * 5000, "text": text,
+             "changed": changed})
+
+
+def test_a_created_note_is_found_by_the_next_search(demo):
+    assert find(demo, "zanzibar") == [[]]
+    write(demo, [new_note("note-fresh-1", "Zanzibar offsite", "Plan the **zanzibar** offsite budget.")],
+          [("note", "note-fresh-1")])
+    (found,) = find(demo, "Zanzibar offsite")
+    assert [(m["kind"], m["id"], m["matchedIn"]) for m in found] == [("note", "note-fresh-1", "title")]
+    assert found[0]["score"] >= 10 and "zanzibar offsite" in found[0]["snippet"].lower()
+
+
+def test_live_turns_are_indexed_one_by_one(demo):
+    changed = 2_000_000_000_000
+    write(demo, [append_turn(1, "Let us book the Zanzibar venue before Friday.", changed)], [("turns", LIVE)])
+    (found,) = find(demo, "zanzibar venue")
+    assert len(found) == 1 and found[0]["id"] == LIVE and found[0]["matchedIn"] == "content"
+    assert found[0]["score"] < 10
+    assert found[0]["content"] == {"sourceType": "session", "sourceId": LIVE, "locator": "live-turn-1",
+                                   "tMs": 3_605_000}
+    # the next turn, and a changed earlier one: the old words go, the new ones come
+    write(demo, [append_turn(2, "Kilimanjaro is the backup option.", changed + 1),
+                 ("UPDATE turns SET text = 'Let us book the Serengeti venue before Friday.', changed_at_ms = $c "
+                  "WHERE session_id = $sid AND turn_id = 'live-turn-1'", {"c": changed + 2, "sid": LIVE})],
+          [("turns", LIVE)])
+    zanzibar, kilimanjaro, serengeti = find(demo, "zanzibar", "kilimanjaro backup", "serengeti venue")
+    assert zanzibar == []
+    assert [m["content"]["locator"] for m in kilimanjaro] == ["live-turn-2"]
+    assert [m["content"]["locator"] for m in serengeti] == ["live-turn-1"]
+    # nothing new since: the hook indexes nothing twice
+    write(demo, [], [("turns", LIVE)])
+    (again,) = find(demo, "serengeti")
+    assert len(again) == 1
+
+
+def test_changed_and_removed_items_leave_the_index(demo):
+    write(demo, [new_note("note-fresh-2", "Quokka census", "Count the quokkas.")], [("note", "note-fresh-2")])
+    write(demo, [("UPDATE notes SET title = 'Wombat census', markdown = 'Count the wombats.' WHERE note_id = 'note-fresh-2'", {})],
+          [("note", "note-fresh-2")])
+    quokka, wombat = find(demo, "quokka", "wombat census")
+    assert quokka == [] and [m["id"] for m in wombat] == ["note-fresh-2"]
+    write(demo, [("DELETE FROM notes WHERE note_id = 'note-fresh-2'", {})], [("note", "note-fresh-2")])
+    assert find(demo, "wombat") == [[]]
+
+
+def test_trash_hidden_and_archive_are_decided_when_searching(demo):
+    dana = "contact-cf2h51t5i821zfbmftsu"
+    write(demo, [("UPDATE notes SET trashed_at = $t WHERE title = 'Acme account plan'", {"t": T0}),
+                 ("UPDATE contacts SET archived_at_ms = $t WHERE contact_id = $id", {"t": T0, "id": dana}),
+                 ("UPDATE action_items SET hidden = true WHERE title = 'Draft the Northwind DPIA'", {})], [])
+    plan, dana_lee, dpia = find(demo, "Acme account plan", "Dana Lee", "Draft Northwind DPIA")
+    assert all(m["title"] != "Acme account plan" for m in plan)
+    assert all(m["id"] != dana for m in dana_lee)
+    assert all(m["title"] != "Draft the Northwind DPIA" for m in dpia)
+    (archived,) = find(demo, "Dana Lee", includeArchived=True)
+    hit = next(m for m in archived if m["id"] == dana)
+    assert hit["archived"] is True and hit["kind"] == "person"
+    write(demo, [("UPDATE notes SET trashed_at = NULL WHERE title = 'Acme account plan'", {})], [])
+    (plan,) = find(demo, "Acme account plan")
+    assert plan[0]["title"] == "Acme account plan"
+
+
+def _direct_search(cur, query):
+    from talkbar.search import text
+    from talkbar.search.keys import key
+    from talkbar import sqlfiles
+    terms = text.query_terms(query)
+    rows = sqlfiles.run(cur, sqlfiles.get("workspace.search"),
+                        {"workspace_id": WS, "keys": [key(WS, x) for x in terms], "n_terms": len(terms),
+                         "match_all": False, "kinds": None, "project_id": None, "limit": 100})
+    return sorted((r["kind"], r["id"], round(r["score"], 1)) for r in rows)
+
+
+def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
+    write(demo, [append_turn(1, "Zanzibar venue", 2_000_000_000_000)], [("turns", LIVE)])
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        before = {q: _direct_search(cur, q) for q in ("zanzibar", "pricing review", "Dana discount", "встречи")}
+        tail_before = cur.execute("SELECT count(*) FROM search_tail").fetchone()[0]
+        assert tail_before > 0
+        compact.build(cur)                                    # the background step, run here in the open
+        # a write that lands while the copy waits: it stays in the tail through the swap
+        cur.execute("BEGIN TRANSACTION")
+        cur.execute(*append_turn(2, "Kilimanjaro fallback", 2_000_000_000_001))
+        index.index_turns(cur, WS, LIVE)
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        in_tail = cur.execute("SELECT DISTINCT d.part FROM search_tail JOIN search_docs d USING (doc_no)").fetchall()
+        assert in_tail == [("live-turn-2",)]
+        assert {q: _direct_search(cur, q) for q in before} == before
+        assert [r[1] for r in _direct_search(cur, "kilimanjaro")] == [LIVE]
+        # a copy built before a rebuild (an import) is never swapped in
+        compact.build(cur)
+        cur.execute("BEGIN TRANSACTION")
+        index.after_import(cur, [WS])
+        assert compact.swap(cur) is False
+        cur.execute("COMMIT")
+        assert [r[1] for r in _direct_search(cur, "kilimanjaro")] == [LIVE]
+
+
+def test_bulk_and_incremental_indexing_agree(demo):
+    """The import's bulk path (words split in SQL) and the per-turn path (Python) index alike."""
+    query = ("SELECT d.part, p.key, p.tf, p.dl FROM search_docs d JOIN search_tail p USING (doc_no) "
+             "WHERE d.item_no = $item UNION ALL SELECT d.part, p.key, p.tf, p.dl FROM search_docs d "
+             "JOIN search_postings p USING (doc_no) WHERE d.item_no = $item ORDER BY ALL")
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        for sid in ("c888c419-d6e3-4e80-8df6-673dbd78bff6", "c9db1374-73be-403e-adc6-cc1f3f08f3d9"):
+            item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": sid}).fetchone()[0]
+            bulk = cur.execute(query, {"item": item}).fetchall()
+            cur.execute("BEGIN TRANSACTION")
+            docs = cur.execute("DELETE FROM search_docs WHERE item_no = $i AND field = 2 RETURNING doc_no", {"i": item}).fetchall()
+            cur.execute("DELETE FROM search_postings WHERE list_contains($d, doc_no)", {"d": [d[0] for d in docs]})
+            index.index_turns(cur, WS, sid)
+            cur.execute("COMMIT")
+            incremental = [r for r in cur.execute(query, {"item": item}).fetchall()]
+            own = [r for r in bulk if r[0] in ("title", "body")]
+            assert len(bulk) > 500 and sorted(incremental) == sorted(bulk), sid
+            assert own
+
+
+def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(demo, monkeypatch):
+    monkeypatch.setattr(compact, "MIN_ROWS", 1)
+    monkeypatch.setattr(compact, "CHECK_EVERY", 1)
+    monkeypatch.setattr(compact, "COMPACT_AT", 0)
+    write(demo, [new_note("note-fresh-3", "Okapi sighting", "An okapi in the garden.")], [("note", "note-fresh-3")])
+    compact.wait(60)                                       # the copy was built by a daemon thread
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 1
+    write(demo, [new_note("note-fresh-4", "Pangolin sighting", "A pangolin too.")], [("note", "note-fresh-4")])
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        # the copy was swapped in: the demo's own text left the tail; what the copy could not see
+        # (the write that started it had not committed yet, and the next one) stays there, once
+        in_tail = cur.execute("SELECT DISTINCT i.item_id FROM search_tail t JOIN search_items i ON i.item_no = t.item").fetchall()
+        assert set(in_tail) <= {("note-fresh-3",), ("note-fresh-4",)} and ("note-fresh-4",) in in_tail
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0
+        assert cur.execute("SELECT count(*) FROM search_postings JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
+    okapi, pangolin = find(demo, "okapi", "pangolin")
+    assert [m["id"] for m in okapi] == ["note-fresh-3"] and [m["id"] for m in pangolin] == ["note-fresh-4"]
+
+
+def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo):
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        for table in ("search_postings", "search_tail", "search_docs", "search_items", "search_stats"):
+            cur.execute("DELETE FROM " + table)
+    (found,) = find(demo, "Q1 planning")
+    assert found and found[0]["title"] == "Insight Portal — Q1 planning"

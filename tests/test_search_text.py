@@ -1,0 +1,130 @@
+"""The tokeniser (talkbar/search/text.py) and its agreement with the list filters' SQL macros."""
+
+import json
+import re
+import unicodedata
+from collections import defaultdict
+
+import duckdb
+import pytest
+
+from talkbar import sqlfiles, textmatch
+from talkbar.search import text
+
+from conftest import DEMO
+
+
+@pytest.fixture(scope="module")
+def macros():
+    """An in-memory database with every migration applied: the real tb_fold / tb_has_all."""
+    con = duckdb.connect()
+    for _version, _name, sql in sqlfiles.migrations():
+        con.execute(sql)
+    yield con
+    con.close()
+
+
+def test_case_accents_and_yo_fold_away():
+    assert text.query_terms("ZOË Müller") == text.query_terms("zoe muller") == ["zoe", "muller"]
+    assert text.query_terms("ЁЛКА") == text.query_terms("елка")
+    assert text.query_terms("Łukasz Straße Søren") == ["lukasz", "strass", "soren"]
+    assert text.fold("Jonás") == "jonas"
+
+
+def test_stemming_is_chosen_by_script_per_word():
+    assert text.query_terms("meetings meeting") == ["meet"]
+    assert text.query_terms("встречи") == text.query_terms("встреча") == text.query_terms("ВСТРЕЧУ")
+    # one query, two scripts: each word stemmed by its own language
+    assert text.query_terms("interviews интервью") == ["interview", "интерв"]
+    assert text.query_terms("интервью интервьюер")[0] == "интерв"
+    assert text.query_terms("новый новая новые") == ["нов"]
+
+
+def test_function_words_and_punctuation_are_not_terms():
+    assert text.query_terms("what did Dana say about the discount") == ["dana", "discount"]
+    assert text.query_terms("что он сказал про договор") == ["договор"]
+    assert text.query_terms("?! — …") == []
+    assert text.query_terms("the of and") == []
+
+
+def test_digits_and_mixed_tokens():
+    assert text.query_terms("Q3 2026 v2.1") == ["q3", "2026", "v2.1"]
+    counts, length = text.doc_terms("template v2.1, Q3-2026")
+    assert {"v2.1", "v2", "1", "q3", "2026", "templat"} <= set(counts)
+    assert length == sum(counts.values())
+
+
+def test_spans_find_matches_in_the_original_text():
+    found, body = text.spans("Zoë met the Müllers at 9", ["zoe", "muller"])
+    assert [body[a:b] for a, b in found] == ["Zoë", "Müllers"]
+
+
+def _demo_texts():
+    doc = json.loads(DEMO.read_text(encoding="utf-8"))
+    out = []
+
+    def walk(value):
+        if isinstance(value, str):
+            if " " in value or not re.fullmatch(r"[\w.-]+", value):
+                out.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+    walk(doc["workspaces"])
+    return out
+
+
+def test_filters_find_every_word_the_search_finds(macros):
+    """For each word of the demo, searched as typed, in upper case and without accents: every demo
+    word that the search matches it to is also matched by the list filter (tb_has_all over
+    textmatch.words) — the filters find at least what search finds."""
+    groups = defaultdict(set)
+    for body in _demo_texts():
+        for w in text.words(body):
+            for term in text.word_terms(w):
+                groups[term].add(w)
+    pairs = []
+    for term, forms in groups.items():
+        for typed in forms:
+            variants = {typed, typed.upper(), "".join(c for c in unicodedata.normalize("NFD", typed)
+                                                      if not unicodedata.combining(c))}
+            for query in variants:
+                if text.query_term(query) != term:
+                    continue  # an accent dropped by hand can make another word (e.g. й → и)
+                for found in forms:
+                    pairs.append((found, textmatch.words(query)))
+    assert len(pairs) > 5000
+    macros.execute("CREATE TEMP TABLE pairs AS SELECT unnest($hay) AS hay, unnest($needles) AS needles",
+                   {"hay": [p[0] for p in pairs], "needles": [p[1] for p in pairs]})
+    missed = macros.execute("SELECT hay, needles FROM pairs WHERE NOT tb_has_all(hay, needles) LIMIT 10").fetchall()
+    assert missed == []
+
+
+def test_fold_agrees_with_the_sql_macro(macros):
+    sample = ["Zoë Müller", "Łukasz Wójcik", "ЁЛКА и йод", "Straße", "Søren Dahl", "Æsir", "Björn Åkesson",
+              "Ana Јовановић", "François Lefèvre", "Fatma Yılmaz", "Aoife Ní Bhriain"]
+    got = macros.execute("SELECT list_transform($s, lambda x: tb_fold(x))", {"s": sample}).fetchone()[0]
+    assert got == [text.fold(s) for s in sample]
+
+
+def test_needles_reach_other_forms_of_a_word(macros):
+    cases = [("rate", "rating"), ("happiness", "happy"), ("meetings", "Meeting"), ("встречи", "встречу"),
+             ("Lukasz", "Łukasz"), ("Zoe", "Zoë"), ("studies", "study")]
+    for query, hay in cases:
+        assert macros.execute("SELECT tb_has_all($h, $w)", {"h": hay, "w": textmatch.words(query)}).fetchone()[0], (query, hay)
+    assert textmatch.words(None) is None
+    assert textmatch.words("the") == ["the"]      # only function words: the filter still filters
+
+
+def test_snippets_centre_on_the_first_match():
+    from talkbar.search import snippet
+    body = ("## Notes\n\n" + "Filler words about nothing in particular. " * 8 + "The **discount** was agreed at ten percent. "
+            + "More filler afterwards to make it long. " * 8)
+    cut = snippet.for_query(body, "Discounts")
+    assert cut.startswith("…") and cut.endswith("…") and "discount was agreed" in cut
+    assert len(cut) <= snippet.WIDTH + 2 and "#" not in cut and "**" not in cut
+    assert snippet.for_query("Short text", "nothing") == "Short text"
+    assert snippet.for_query(body, "zzz").startswith("Notes Filler")

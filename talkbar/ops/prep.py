@@ -129,7 +129,8 @@ def _refuse(ctx, occ, edits, lists, before):
     problems = setups.refs(ctx, {"memoryIds": asked["memory"], "documentIds": asked["document"]},
                            action_item_ids=asked["actionItem"])
     kinds = {"memoryIds": "knowledge card", "documentIds": "document", "actionItemIds": "action item"}
-    for p in problems:
+    order = {(LISTS[e["kind"]], e["id"]): i for i, e in reversed(list(enumerate(edits)))}
+    for p in sorted(problems, key=lambda p: order[(p["field"], p["id"])]):
         what = kinds[p["field"]]
         bad.append(f"{p['id']} is not a {what} of this workspace" if p["state"] is None
                    else f"{what} {p['id']} is {p['state']}" + (", not approved" if p["field"] == "memoryIds" else ""))

@@ -34,7 +34,8 @@ def to_store(ctx, given, stored):
     """The JSON to store for a preparedSetup given whole (None clears it), after every check."""
     if given is None:
         return None
-    setup = {k: v for k, v in given.items() if k not in READ_ONLY}
+    setup = _in_schema_order({k: v for k, v in given.items() if k not in READ_ONLY},
+                             ctx.op.schema["properties"]["preparedSetup"])
     for key in ID_LISTS:
         if key in setup:
             setup[key] = list(dict.fromkeys(setup[key]))
@@ -53,6 +54,17 @@ def to_store(ctx, given, stored):
         if own.get(key):
             setup[key] = own[key]
     return dump(setup)
+
+
+def _in_schema_order(value, schema):
+    """The setup with its keys (at every depth) in the order ops.toml lists them, so that the stored
+    JSON does not depend on the order a caller happened to send."""
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        return {k: _in_schema_order(value[k], props.get(k, {})) for k in sorted(value, key=list(props).index)}
+    if isinstance(value, list):
+        return [_in_schema_order(v, schema.get("items", {})) for v in value]
+    return value
 
 
 def refs(ctx, setup, action_item_ids=()):

@@ -2,6 +2,7 @@
 "this and following", replacement, and calendar.tick as one pass of SQL."""
 
 import datetime as dt
+import itertools
 import json
 from zoneinfo import ZoneInfo
 
@@ -107,10 +108,13 @@ def dateutil_expansion(s):
     return out
 
 
+_EXAMPLES = itertools.count()
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(s=schedules(), n=st.integers(0, 10**9))
-def test_upcoming_is_exactly_the_dateutil_expansion(tb, s, n):
-    series_id = f"ser-prop-{n}"
+@given(s=schedules())
+def test_upcoming_is_exactly_the_dateutil_expansion(tb, s):
+    series_id = f"ser-prop-{next(_EXAMPLES)}"
     set_args = weekly(series_id, timezone=s["zone"], localDate=f"{s['start']:%Y-%m-%d}",
                       localTime=f"{s['start']:%H:%M}", rrule=s["rrule"], horizonEndMs=s["horizon"])
     r = tb.run("tools", "batch", input=json.dumps([create(series_id), set_args,
@@ -207,3 +211,26 @@ def test_tick_is_one_pass_of_sql_whatever_the_number_of_series(tmp_path):
         queries = _sql_events(t, {"nowMs": NOW, "horizonEndMs": NOW + 14 * DAY})
         counts.append([q for q in queries if q.startswith(("calendar", "schedules"))])
     assert counts[0] == counts[1]
+
+
+def test_a_one_time_schedule_is_made_once_when_the_horizon_reaches_it(tb):
+    one = weekly("ser-o", scheduleKind="one_time", rrule=None, localDate="2026-11-20", horizonEndMs=NOW + DAY)
+    del one["args"]["rrule"]
+    tick = {"tool": "calendar.tick", "args": {"nowMs": NOW, "horizonEndMs": NOW + 60 * DAY}}
+    window = upcoming("ser-o", NOW, NOW + 60 * DAY)
+    results = batch(tb, [create("ser-o"), one, window, tick, tick, window])
+    assert series_starts(results[2], "ser-o") == []
+    assert [local(ms, "America/New_York").isoformat() for ms in series_starts(results[5], "ser-o")] == [
+        "2026-11-20T10:00:00-05:00"]
+
+
+def test_a_far_horizon_makes_a_thousand_meetings_a_pass_and_the_next_pass_goes_on(tb):
+    far = NOW + 3650 * DAY
+    daily = weekly("ser-f", rrule="FREQ=DAILY", localDate="2026-10-15", reminderOffsetsMinutes=[], horizonEndMs=far)
+    page = {"tool": "calendar.upcoming", "args": {"startAtMs": NOW, "endAtMs": far, "statuses": ["planned"],
+                                                  "limit": 2, "offset": 999}}
+    tick = {"tool": "calendar.tick", "args": {"nowMs": NOW, "horizonEndMs": far}}
+    first, _, second = batch(tb, [create("ser-f"), daily, page, tick, {**page, "args": {**page["args"], "offset": 1999}}])[2:]
+    assert (len(first["occurrences"]), first["nextOffset"]) == (1, None)
+    assert (len(second["occurrences"]), second["nextOffset"]) == (1, None)
+    assert local(second["occurrences"][0]["plannedStartAtMs"], "America/New_York").date().isoformat() == "2032-04-05"  # the 2,000th day

@@ -18,7 +18,8 @@ WHERE NOT EXISTS (SELECT 1 FROM occurrences o
 
 -- name: schedules.reached
 -- returns: exec
--- params: $workspace_id, $schedule_ids, $horizon_ms
+-- params: $workspace_id, $schedule_ids, $reached
 -- How far each schedule's meetings now exist (the next pass starts there).
-UPDATE schedules SET generated_until_ms = greatest(coalesce(generated_until_ms, $horizon_ms), $horizon_ms)
-WHERE workspace_id = $workspace_id AND list_contains($schedule_ids, schedule_id)
+UPDATE schedules SET generated_until_ms = greatest(coalesce(generated_until_ms, r.reached_ms), r.reached_ms)
+FROM (SELECT unnest($schedule_ids) AS schedule_id, unnest($reached) AS reached_ms) AS r
+WHERE schedules.workspace_id = $workspace_id AND schedules.schedule_id = r.schedule_id

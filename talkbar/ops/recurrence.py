@@ -26,6 +26,7 @@ MAX_INTERVAL = 1000
 MAX_COUNT = 100000
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc)
 _MS = dt.timedelta(milliseconds=1)
+_FIRST_MS, _LAST_MS = 0, 253_402_041_600_000  # 1970-01-01 .. 9999-12-29: every zone's wall clock stays in range
 _NOT_ZONES = ("localtime", "posixrules", "Factory")  # files of the zone folder, not zones
 _SUPPORTED_WORDS = "FREQ (DAILY, WEEKLY or MONTHLY), INTERVAL, BYDAY, BYMONTHDAY, COUNT and UNTIL"
 
@@ -136,6 +137,8 @@ def _monthdays(parts):
 def _until_value(value):
     """UNTIL as ('date', date) | ('utc', aware datetime) | ('local', naive datetime)."""
     try:
+        if not "1970" <= value[:4] <= "9998":
+            raise ValueError(value)
         if len(value) == 8:
             return "date", dt.datetime.strptime(value, "%Y%m%d").date()
         if len(value) == 16 and value.endswith("Z"):
@@ -180,19 +183,26 @@ def _refuse_barren(parts, start, kwargs):
 
 
 # ---------------------------------------------------------------------------------- expansion
-def instances(schedule, from_ms, to_ms_):
-    """Unix ms of every start of `schedule` with from_ms <= start <= to_ms_, in order.
-
-    `schedule` holds scheduleKind, timezone, localDate, localTime and rrule (as stored)."""
+def instances(schedule, from_ms, to_ms_, limit=None):
+    """Unix ms of the starts of `schedule` with from_ms <= start <= to_ms_, in order: all of them, or
+    the first `limit`. `schedule` holds scheduleKind, timezone, localDate, localTime and rrule."""
+    from_ms, to_ms_ = max(from_ms, _FIRST_MS), min(to_ms_, _LAST_MS)
     if from_ms > to_ms_:
         return []
     tz = ZoneInfo(schedule["timezone"])
     start = local_start(schedule["localDate"], schedule["localTime"])
     if schedule["scheduleKind"] == "one_time":
-        candidates = [start]
+        candidates, high = [start], start
     else:
         rule = build(parse(schedule["rrule"]), start, tz)
         low = max(to_local(from_ms, tz) - dt.timedelta(days=1), dt.datetime(1, 1, 2))
         high = min(to_local(to_ms_, tz) + dt.timedelta(days=1), dt.datetime(9999, 12, 30))
-        candidates = rule.between(low, high, inc=True)
-    return [ms for ms in (to_ms(c, tz) for c in candidates) if from_ms <= ms <= to_ms_]
+        candidates = rule.xafter(low, inc=True)
+    out = []
+    for naive in candidates:
+        if naive > high or (limit is not None and len(out) == limit):
+            break
+        ms = to_ms(naive, tz)
+        if from_ms <= ms <= to_ms_:
+            out.append(ms)
+    return out

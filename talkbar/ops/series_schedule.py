@@ -13,6 +13,7 @@ from talkbar.errors import invalid, not_found
 from talkbar.ops import occurrences, recurrence
 
 HORIZON_MS = 90 * 24 * 3600 * 1000
+PER_PASS = 1000
 
 
 def get(ctx, args):
@@ -46,18 +47,21 @@ def set_schedule(ctx, args):
 
 def make_meetings(ctx, schedules, horizon_ms, now_ms):
     """Create the meetings of `schedules` (schedule rows, each with fromMs) up to horizon_ms, all in one
-    insert, and record how far each schedule now reaches."""
-    new_ids, schedule_ids, starts = [], [], []
+    insert, and record how far each schedule now reaches. A schedule makes at most PER_PASS meetings
+    at a time (a far horizon must not flood the calendar in one call); the next pass goes on from
+    where it stopped."""
+    new_ids, schedule_ids, starts, reached = [], [], [], []
     for s in schedules:
-        for ms in recurrence.instances(s, s["fromMs"], horizon_ms):
-            new_ids.append(ctx.new_id("occurrence"))
-            schedule_ids.append(s["scheduleId"])
-            starts.append(ms)
+        times = recurrence.instances(s, s["fromMs"], horizon_ms, limit=PER_PASS)
+        reached.append(times[-1] if len(times) == PER_PASS else horizon_ms)
+        new_ids.extend(ctx.new_id("occurrence") for _ in times)
+        schedule_ids.extend(s["scheduleId"] for _ in times)
+        starts.extend(times)
     if new_ids:
         ctx.sql("schedules.add_meetings", occurrence_ids=new_ids, schedule_ids=schedule_ids, starts=starts,
                 now_ms=now_ms)
     if schedules:
-        ctx.sql("schedules.reached", schedule_ids=[s["scheduleId"] for s in schedules], horizon_ms=horizon_ms)
+        ctx.sql("schedules.reached", schedule_ids=[s["scheduleId"] for s in schedules], reached=reached)
 
 
 def _schedule_id(ctx, given, current):

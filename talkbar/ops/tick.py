@@ -25,8 +25,7 @@ def tick(ctx, args):
     if horizon < now:
         raise invalid("horizonEndMs cannot be earlier than nowMs")
     schedules = ctx.sql("calendar.tick", now_ms=now, horizon_end_ms=horizon)
-    make_meetings(ctx, [{**s, "fromMs": max(now, s["effectiveFromOriginalStartMs"] or now, s["reachedMs"] or now)}
-                        for s in schedules], horizon, now)
+    make_meetings(ctx, [{**s, "fromMs": _from(s, now)} for s in schedules], horizon, now)
     ctx.sql("calendar.tick:miss", now_ms=now)
     ctx.sql("calendar.tick:passed", now_ms=now)
     occurrences.reconcile(ctx, now_ms=now)
@@ -46,6 +45,13 @@ def tick(ctx, args):
     ctx.sql("calendar.tick:reminders_due", now_ms=now,
             job_ids=[j["jobId"] for j in due if j["jobKind"] == "reminder"])
     return [o["countdown"] for o in outcomes if o.get("countdown")]
+
+
+def _from(schedule, now):
+    """Where a schedule's next meetings start: not before now, its "this and following" boundary,
+    or just after the last meeting it has made."""
+    reached = schedule["reachedMs"]
+    return max(now, schedule["effectiveFromOriginalStartMs"] or now, now if reached is None else reached + 1)
 
 
 def _outcome(job, occurrence, recording, now):

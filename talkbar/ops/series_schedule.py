@@ -50,16 +50,14 @@ def make_meetings(ctx, schedules, horizon_ms, now_ms):
     insert, and record how far each schedule now reaches. A schedule makes at most PER_PASS meetings
     at a time (a far horizon must not flood the calendar in one call); the next pass goes on from
     where it stopped."""
-    new_ids, schedule_ids, starts, reached = [], [], [], []
+    schedule_ids, starts, reached = [], [], []
     for s in schedules:
         times = recurrence.instances(s, s["fromMs"], horizon_ms, limit=PER_PASS)
         reached.append(times[-1] if len(times) == PER_PASS else horizon_ms)
-        new_ids.extend(ctx.new_id("occurrence") for _ in times)
         schedule_ids.extend(s["scheduleId"] for _ in times)
         starts.extend(times)
-    if new_ids:
-        ctx.sql("schedules.add_meetings", occurrence_ids=new_ids, schedule_ids=schedule_ids, starts=starts,
-                now_ms=now_ms)
+    if starts:
+        ctx.sql("schedules.add_meetings", schedule_ids=schedule_ids, starts=starts, now_ms=now_ms)
     if schedules:
         ctx.sql("schedules.reached", schedule_ids=[s["scheduleId"] for s in schedules], reached=reached)
 

@@ -200,3 +200,13 @@ def test_reminders_are_the_offsets_once_each_with_one_job_apiece(tb, offsets, le
     made, jobs = ok(tb, [schedule(occ, start, reminderOffsetsMinutes=offsets), JOBS])
     assert made["reminderOffsetsMinutes"] == sorted(set(offsets))
     assert jobs_of(jobs, occ) == {f"reminder:{occ}:{o}:{start}": "pending" for o in set(offsets)}
+
+
+def test_a_replaced_workspace_starts_its_scheduler_afresh(tb):
+    doc = _prep_fixture(cards=0, documents=0, carried=0)
+    doc["workspaces"][0]["occurrences"][0]["plannedStartAtMs"] = NOW - DAY
+    assert tb.import_fixture(doc).code == 0
+    ok(tb, [call("calendar.tick", nowMs=NOW, horizonEndMs=NOW)])
+    assert tb.import_fixture(doc, "--replace").code == 0
+    ok(tb, [call("calendar.tick", nowMs=NOW + MIN, horizonEndMs=NOW + MIN)])
+    assert ok(tb, [call("calendar.get", occurrenceId="occ-p")])[0]["status"] == "missed"

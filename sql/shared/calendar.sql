@@ -91,3 +91,9 @@ WHERE j.workspace_id = $workspace_id AND j.queue_name = 'calendar' AND j.job_kin
 -- calendar.cancel and calendar.skip: the meeting leaves the plan (reconcile then stops its jobs).
 UPDATE occurrences SET status = $status, snoozed_until_ms = NULL, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND occurrence_id = $occurrence_id
+
+-- name: import.delete.calendar_last_pass
+-- returns: exec
+-- params: $workspace_id
+-- A workspace replaced by an import starts its scheduler afresh (calendar.tick's previous pass).
+DELETE FROM meta WHERE key = 'calendar.last_pass:' || $workspace_id

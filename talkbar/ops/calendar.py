@@ -27,7 +27,7 @@ def get(ctx, args):
 def schedule(ctx, args):
     recurrence.zone(args["timezone"])
     if ctx.sql("calendar.occurrence_id_taken"):
-        raise failed("An occurrence with this id already exists; use another id or change the existing one.")
+        raise failed("An occurrence with this id already exists; use another id or change the existing one")
     if args.get("seriesId") is not None:
         occurrences.live_series(ctx, args["seriesId"])
     setup = prepared_setup.to_store(ctx, args.get("preparedSetup"), None)

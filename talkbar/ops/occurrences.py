@@ -1,0 +1,80 @@
+"""What every calendar operation shares: reading an occurrence, which statuses each operation
+accepts (one table), and the scheduler jobs that follow an occurrence.
+
+Jobs this family keeps in the scheduler's `jobs` table (shared with exports), queue "calendar":
+
+| job_kind  | run_at                          | target                  | also                           |
+| --------- | ------------------------------- | ----------------------- | ------------------------------ |
+| reminder  | planned start - offset minutes  | occurrence (target_id)  | a `reminders` row, same job_id |
+| autoStart | planned start                   | occurrence (target_id)  | the auto-start countdown       |
+
+scope_type/scope_id name the occurrence's series (or the occurrence itself when it has none).
+A planned meeting whose time has not passed, not quiet and outside the archive wants one reminder
+job per offset and, with startMode automatic, one autoStart job (the `calendar_wanted_jobs` macro,
+sql/schema/0500_calendar.sql). `reconcile` makes the queue match that after any change: unwanted
+pending jobs are skipped (their reminders cancelled), missing ones are added. Jobs that already ran,
+failed or that the user cancelled (scheduler.job.cancel) stay as they are and are not made again:
+their dedupe key names the meeting, the offset and the planned start.
+"""
+
+from talkbar.errors import failed, not_found
+
+PLANNED_ONLY = ("planned",)
+PREPARABLE = ("planned", "missed", "unscheduled")
+
+# operation -> (statuses it accepts, what it does to an occurrence)
+ACCEPTS = {
+    "calendar.prepare": (PREPARABLE, "prepared"),
+    "calendar.prep.edit": (PREPARABLE, "prepared"),
+    "calendar.move": (PREPARABLE, "moved"),
+    "calendar.snooze": (PLANNED_ONLY, "snoozed"),
+    "calendar.cancel": (PLANNED_ONLY, "cancelled"),
+    "calendar.skip": (PLANNED_ONLY, "skipped"),
+}
+
+
+def _words(statuses):
+    return statuses[0] if len(statuses) == 1 else ", ".join(statuses[:-1]) + " or " + statuses[-1]
+
+
+def load(ctx, occurrence_id=None):
+    """The occurrence (calendar.get's shape) or not_found naming it."""
+    occurrence_id = occurrence_id or ctx.args["occurrenceId"]
+    return ctx.need("calendar.occurrence",
+                    f"Occurrence not found: {occurrence_id}. calendar.upcoming lists the meetings of a time window.",
+                    occurrence_id=occurrence_id)
+
+
+def load_for_change(ctx):
+    """The occurrence this change is about, refused with `failed` when its status does not allow it."""
+    row = load(ctx)
+    statuses, verb = ACCEPTS[ctx.op.id]
+    if row["status"] not in statuses:
+        raise failed(f"Occurrence {row['occurrenceId']} is {row['status']}; only {_words(statuses)} "
+                     f"occurrences can be {verb}.")
+    return row
+
+
+def live_series(ctx, series_id, what="take new meetings"):
+    """A series of this workspace outside the archive (not_found / failed otherwise)."""
+    row = ctx.need("calendar.series_state", f"Series not found: {series_id}. series.list lists them.",
+                   series_id=series_id)
+    if row["archived"]:
+        raise failed(f"Archived series cannot {what}; restore {series_id} with series.archive "
+                     "(archived: false) first.")
+    return row
+
+
+def reconcile(ctx, *, occurrence_ids=None, series_id=None, now_ms=None):
+    """Make the calendar's jobs match its occurrences (those named, a series', or the workspace's)."""
+    scope = {"occurrence_ids": occurrence_ids, "series_id": series_id,
+             "now_ms": ctx.now if now_ms is None else now_ms}
+    ctx.sql("calendar_jobs.cancel_unwanted_reminders", **scope)
+    ctx.sql("calendar_jobs.skip_unwanted", **scope)
+    ctx.sql("calendar_jobs.add_wanted", **scope)
+    ctx.sql("calendar_jobs.add_reminder_rows", now_ms=scope["now_ms"])
+
+
+def offsets(values):
+    """Reminder offsets as stored: repeats removed, soonest-to-start last (ascending minutes)."""
+    return sorted(set(values))

@@ -1,0 +1,37 @@
+"""scheduler.*: the workspace's background jobs (meeting reminders and auto-starts — see
+occurrences.py — and exports), their history, cancelling and retrying one.
+
+Job statuses: pending, leased, running, succeeded, skipped, failed, cancelled.
+"""
+
+from talkbar.errors import failed
+
+CANCELLABLE = ("pending", "leased", "running")
+RETRYABLE = ("failed",)
+
+
+def _job(ctx):
+    return ctx.need("scheduler.job", f"Job not found: {ctx.args['jobId']}. scheduler.jobs.list lists them.")
+
+
+def _require(job, statuses, verb):
+    if job["status"] not in statuses:
+        allowed = statuses[0] if len(statuses) == 1 else ", ".join(statuses[:-1]) + " or " + statuses[-1]
+        raise failed(f"Job {job['jobId']} is {job['status']}; only {allowed} jobs can be {verb}.")
+
+
+def job_get(ctx, args):
+    return {"job": _job(ctx), "runs": ctx.sql("scheduler.job.get")}
+
+
+def job_cancel(ctx, args):
+    _require(_job(ctx), CANCELLABLE, "cancelled")
+    ctx.sql("scheduler.job.cancel")
+    ctx.sql("scheduler.job.cancel:reminder")
+    return _job(ctx)
+
+
+def job_retry(ctx, args):
+    _require(_job(ctx), RETRYABLE, "retried")
+    ctx.sql("scheduler.job.retry", run_at_ms=max(args.get("runAtMs") or ctx.now, ctx.now))
+    return _job(ctx)

@@ -25,7 +25,7 @@ from talkbar.filelock import FileLock
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
 IDLE_S = 0.25         # how long an idle lease is kept before the file is released
-YIELD_S = 0.1         # after releasing for a knock, how long to let the other process in
+YIELD_S = 0.3          # after releasing for a knock, how long to let the other process in (> its retry pause)
 APP_ID = "talkbar"
 
 

@@ -35,7 +35,7 @@ def test_set_row_all_and_reset(tb):
     assert not on["workspace.list"] and not on["workspace.stats"] and not on["plan.get"]
     assert on["profile.get"], "profile is its own row"
     row = {r["row"]: r for r in view["rows"]}["workspace"]
-    assert row["read"] == "0/3" and row["change"] == "1/1"
+    assert row["read"] == "0/4" and row["change"] == "1/1"
     assert tb.run("app", "access", "all", "off").code == 0
     assert not any(_enabled(_show(tb)).values())
     assert tb.run("app", "access", "all", "on").code == 0

@@ -205,13 +205,25 @@ def _trimmed_length_errors(schema, value, path=()):
     return None
 
 
+_fast = {}
+
+
+def _fast_valid(op, args):
+    """The compiled yes/no check (talkbar/fixture/fastcheck.py): most calls never import jsonschema."""
+    check = _fast.get(op.id)
+    if check is None:
+        from talkbar.fixture.fastcheck import compile_schema
+        check = _fast[op.id] = compile_schema(op.schema)
+    return check(args)
+
+
 def check(op, args):
     """Validate `args` for `op`; return a deep copy with top-level defaults filled in."""
     if args is None:
         args = {}
     if not isinstance(args, dict):
         raise invalid("arguments must be an object")
-    errors = list(_validator(op).iter_errors(args))
+    errors = [] if _fast_valid(op, args) else list(_validator(op).iter_errors(args))
     unknown = [e for e in errors if e.validator == "additionalProperties"]
     if unknown:
         unknown.sort(key=lambda e: len(e.absolute_path))

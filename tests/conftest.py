@@ -34,7 +34,7 @@ class Result:
 
 
 def base_env(root, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_") and k != "PYTHONDONTWRITEBYTECODE"}
     env["TALKBAR_DATA_ROOT"] = str(root)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     env.setdefault("TALKBAR_POLICY_FILE", str(Path(root) / "no-policy.json"))

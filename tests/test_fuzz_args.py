@@ -113,3 +113,16 @@ def test_any_arguments_get_a_clean_answer(engine, ids, op, monkeypatch, tmp_path
             return
         json.dumps(result)  # every result is JSON
     check()
+
+
+@pytest.mark.parametrize("op", OPS, ids=[o.id for o in OPS])
+def test_the_fast_check_never_passes_what_jsonschema_refuses(ids, op):
+    from talkbar.fixture.fastcheck import compile_schema
+    from talkbar.validate import _validator
+    fast, full = compile_schema(op.schema), _validator(op)
+
+    @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(args=args_for(op.schema, ids))
+    def check(args):
+        assert fast(args) == full.is_valid(args), json.dumps(args, default=str)[:300]
+    check()

@@ -29,22 +29,3 @@ WHERE a.workspace_id = $workspace_id AND a.project_id = $project_id AND a.status
   AND (x.session_id IS NULL OR x.trashed_at IS NULL) AND NOT list_contains($exclude_ids, a.item_id)
 ORDER BY a.created_at DESC, a.item_id
 LIMIT 10
-
--- name: calendar.prep:items
--- returns: many
--- params: $workspace_id, $item_ids
--- Action items in the shape of action_items.get (label and session title resolved, assignees and
--- sources in order), for the ids asked.
-SELECT a.item_id AS "itemId", a.item_type AS "itemType", a.label_id AS "labelId", l.name AS label, a.title,
-       a.details, a.status, a.due_at_ms AS "dueAtMs", a.answer, a.session_id AS "sessionId",
-       x.title AS "sessionTitle", a.project_id AS "projectId",
-       coalesce((SELECT list({'name': p.name, 'contactId': p.contact_id} ORDER BY p.ord)
-                 FROM action_item_assignees p WHERE p.item_id = a.item_id), []) AS assignees,
-       a.origin,
-       coalesce((SELECT list({'quote': s.quote, 'turnId': s.turn_id, 'atMs': s.at_ms} ORDER BY s.ord)
-                 FROM action_item_sources s WHERE s.item_id = a.item_id), []) AS sources,
-       a.resolved_at_ms AS "resolvedAtMs", a.created_at AS "createdAt", a.updated_at AS "updatedAt"
-FROM action_items a
-LEFT JOIN labels l ON l.label_id = a.label_id
-LEFT JOIN sessions x ON x.session_id = a.session_id AND x.trashed_at IS NULL
-WHERE a.workspace_id = $workspace_id AND list_contains($item_ids, a.item_id)

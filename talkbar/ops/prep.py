@@ -15,6 +15,7 @@ What the page is made of (its choices are documented here, once):
 projectId and sessionTemplateId are the setup's, else the series'.
 """
 
+from talkbar.ops import action_items
 from talkbar.errors import invalid
 from talkbar.ops import occurrences, prepared_setup as setups
 
@@ -68,7 +69,7 @@ def prep(ctx, args):
     shown = page["kept"][:CARRIED_SHOWN]
     suggested = [r["itemId"] for r in ctx.sql("calendar.prep:suggested", project_id=page["projectId"],
                                                  exclude_ids=page["carried"] + added + skipped)]
-    items = {r["itemId"]: r for r in ctx.sql("calendar.prep:items", item_ids=shown + added + skipped + suggested)}
+    items = {r["itemId"]: r for r in action_items.rows(ctx, dict.fromkeys(shown + added + skipped + suggested))}
 
     def shapes(ids):
         return [items[i] for i in ids if i in items]

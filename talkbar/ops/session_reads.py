@@ -5,6 +5,7 @@ sessions first); these handlers add what depends on the moment: whether the sess
 now (then `recording: true`, no summary yet, provisional speakers) and whether the app runs.
 """
 
+from talkbar.ops import action_items
 from talkbar import app_state, paging, textmatch
 from talkbar.errors import not_found
 from talkbar.ops.session_lookup import live_session, recording
@@ -29,11 +30,13 @@ def session_list(ctx, args):
     return {"items": items, "nextCursor": next_cursor, "hasMore": more, "totalCount": page["totalCount"]}
 
 
-def split_items(rows):
-    """session_items.rows by role: {"captured": [...], "decision": [...], "brought": [...]}."""
+def split_items(ctx, rows):
+    """session_items.rows by role, each in action_items.get's shape:
+    {"captured": [...], "decision": [...], "brought": [...]}."""
+    shapes = {r["itemId"]: r for r in action_items.rows(ctx, [row["itemId"] for row in rows])}
     out = {"captured": [], "decision": [], "brought": []}
     for row in rows:
-        item = row["item"]
+        item = shapes[row["itemId"]]
         if row["role"] == "brought":
             item = {**item, "statusWhenBroughtIn": row["statusWhenBroughtIn"], "cameUp": row["cameUp"]}
         out[row["role"]].append(item)
@@ -43,7 +46,7 @@ def split_items(rows):
 def get(ctx, _args):
     session = live_session(ctx)
     out = ctx.sql("sessions.get")
-    items = split_items(ctx.sql("session_items.rows"))
+    items = split_items(ctx, ctx.sql("session_items.rows"))
     out["actionItems"] = items["captured"]
     out["decisions"] = items["decision"]
     if recording(session):
@@ -76,7 +79,7 @@ def stats(ctx, _args):
 def live_cards(ctx, _args):
     live_session(ctx)
     out = ctx.sql("sessions.live_cards")
-    items = split_items(ctx.sql("session_items.rows"))
+    items = split_items(ctx, ctx.sql("session_items.rows"))
     out["broughtInActionItems"] = items["brought"]
     out["capturedActionItems"] = items["captured"]
     return out

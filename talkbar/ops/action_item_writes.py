@@ -4,7 +4,8 @@ shape of action_items.get. Writes work while the item's session records; its pag
 
 from talkbar.ops import action_item_rules as rules
 from talkbar.ops.action_items import item, rows
-from talkbar.ops.anchors import place
+from talkbar.ops import placement
+from talkbar.ops.session_lookup import live_session
 from talkbar.ops.lifecycle import KINDS, need_args, need_live
 
 SESSION, PROJECT, LABEL = KINDS["sessions"], KINDS["projects"], KINDS["labels"]
@@ -19,7 +20,8 @@ def create(ctx, args):
     if args.get("labelId") is not None:
         label = need_live(ctx, LABEL, args["labelId"])
         rules.check_label(fields["item_type"], args["labelId"], label["itemType"])
-    spot = place(ctx, session_id, session, args) if session else None
+    spot = (placement.place(ctx, live_session(ctx, session_id), args, moment_required=False)
+            if session and placement.given(args) else None)
     item_id = ctx.new_id("outcome")
     project_id = args["projectId"] if "projectId" in args else (session or {}).get("projectId")
     ctx.sql("action_items.create", item_id=item_id, project_id=project_id, **fields,

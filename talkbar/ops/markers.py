@@ -6,7 +6,7 @@ session page's revision; a bookmark's note is searchable text of its session.
 """
 
 from talkbar.errors import not_found
-from talkbar.ops.marker_place import place
+from talkbar.ops.placement import place
 from talkbar.ops.session_lookup import live_session
 
 

@@ -1,4 +1,5 @@
-"""Where a new bookmark goes: the placement rules of markers.create.
+"""Where a bookmark (markers.create) or an action item (action_items.create) sits in its session:
+the one set of placement rules, the bookmark's (spec: markers.create).
 
 - turnId, chunkId (the bookmark sits at the chunk's first turn) and pointId (a timeline point; never
   with turnId or chunkId) must be of the session; a turnId given with a chunkId must be in it;
@@ -6,8 +7,10 @@
   than now, and it cannot be after the end of a session that ended;
 - quote finds the one turn that holds those words, within whatever else was given; several such
   turns need turnId or atMs to choose one.
-A place that does not fit the session is `invalid_arguments`. The bookmark keeps its moment and the
-ids it was given (plus the turn a quote found).
+A place that does not fit the session is `invalid_arguments`. What is placed keeps its moment and
+the ids it was given (plus the turn a quote found), so the app can place it again after the
+transcript improves. A bookmark needs a moment; an action item may sit on a timeline point that has
+none (`moment_required=False`).
 """
 
 from dataclasses import dataclass
@@ -18,7 +21,7 @@ from talkbar.ops.session_lookup import recording
 
 @dataclass(frozen=True)
 class Place:
-    at_ms: int
+    at_ms: int = None
     turn_id: str = None
     chunk_id: str = None
     point_id: str = None
@@ -35,7 +38,15 @@ class Span:
         return self.start <= at_ms and (self.end is None or at_ms <= self.end)
 
 
-def place(ctx, session, args):
+FIELDS = ("turnId", "chunkId", "pointId", "atMs", "quote")
+
+
+def given(args):
+    return any(args.get(f) is not None for f in FIELDS)
+
+
+def place(ctx, session, args, moment_required=True):
+    """The Place the arguments name in `session` (a session_lookup row)."""
     sid = session["sessionId"]
     turn, span = _named(ctx, sid, args)
     at_ms = args.get("atMs")
@@ -44,7 +55,7 @@ def place(ctx, session, args):
     if args.get("quote") is not None:
         turn = _quoted_turn(ctx, sid, args, span)
     moment = at_ms if at_ms is not None else (turn["startMs"] if turn else (span.start if span else None))
-    if moment is None:
+    if moment is None and moment_required:
         raise invalid(f"Timeline point {args['pointId']} has no moment; give atMs too")
     return Place(at_ms=moment, turn_id=turn["turnId"] if turn else None, chunk_id=args.get("chunkId"),
                  point_id=args.get("pointId"), quote=args.get("quote"))
@@ -52,9 +63,9 @@ def place(ctx, session, args):
 
 # the ids that name a place: the query finding it in the session, its noun, where to find them
 _PLACES = {
-    "turnId": ("markers.create:turn", "turn", "sessions.transcript with format json lists its turns"),
-    "chunkId": ("markers.create:chunk", "chunk", "sessions.transcript with format json lists its chunks"),
-    "pointId": ("markers.create:point", "timeline point", "sessions.timeline lists them"),
+    "turnId": ("placement.turn", "turn", "sessions.transcript with format json lists its turns"),
+    "chunkId": ("placement.chunk", "chunk", "sessions.transcript with format json lists its chunks"),
+    "pointId": ("placement.point", "timeline point", "sessions.timeline lists them"),
 }
 
 
@@ -88,7 +99,7 @@ def _named(ctx, sid, args):
 
 def _check_moment(ctx, session, at_ms, span):
     if span is not None and not span.holds(at_ms):
-        until = span.end if span.end is not None else "the end of the session"
+        until = f"{span.end} ms" if span.end is not None else "the end of the session"
         raise invalid(f"atMs {at_ms} is outside {span.what}, which runs from {span.start} to {until}")
     if recording(session):
         now = ctx.now - session["startedAtMs"]
@@ -100,7 +111,7 @@ def _check_moment(ctx, session, at_ms, span):
 
 
 def _quoted_turn(ctx, sid, args, span):
-    found = ctx.sql("markers.create:quote", session_id=sid,
+    found = ctx.sql("placement.quote", session_id=sid,
                     from_ms=span.start if span else None, to_ms=span.end if span else None)
     if not found:
         raise invalid(f"No turn of session {sid} holds the quote {args['quote']!r} there; "

@@ -118,7 +118,7 @@ class Recorder:
         def go(sql):
             found = sql("recorder.session")
             if found is None:
-                raise not_found(f"Session not found: {self.session_id}")
+                raise not_found("Session not found in workspace")
             if found["trashedAt"] is not None:
                 raise not_found(f"Session {self.session_id} is in the Trash; restore it first")
             self.workspace_id = found["workspaceId"]

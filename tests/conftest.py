@@ -88,7 +88,8 @@ class TB:
 
 @pytest.fixture
 def tb(tmp_path):
-    return TB(tmp_path / "root")
+    yield TB(tmp_path / "root")
+    shutil.rmtree(tmp_path / "root", ignore_errors=True)  # a data root is tens of MB; ~1000 tests
 
 
 @pytest.fixture(scope="session")
@@ -105,7 +106,8 @@ def demo(tmp_path, demo_template):
     """A fresh copy of a data root holding the demo workspace."""
     root = tmp_path / "demo"
     shutil.copytree(demo_template, root)
-    return TB(root)
+    yield TB(root)
+    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

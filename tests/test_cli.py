@@ -106,7 +106,7 @@ def test_batch_forms_and_exit_codes(tb):
     assert code == 1
     assert [e["ok"] for e in out] == [True, False]
     assert out[1] == {"tool": "workspace.stats", "ok": False,
-                      "error": {"code": "not_found", "message": "Project not found in workspace: nope"}}
+                      "error": {"code": "not_found", "message": "Project not found in workspace"}}
     r = tb.run("tools", "batch", input=json.dumps([{"tool": "nope"}, {"tool": "workspace.list"}]))
     assert r.code == 1 and "1 of 2 operations failed" in r.stderr
 

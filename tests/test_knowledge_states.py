@@ -101,7 +101,10 @@ class CardStatuses(RuleBasedStateMachine):
         self.clock += 1000
 
     def teardown(self):
-        self._flush()
+        try:
+            self._flush()
+        finally:
+            shutil.rmtree(self.tb.root, ignore_errors=True)
 
     # ------------------------------------------------------------------ expectations
     def _expect_card(self, op, mid, changed):

@@ -28,7 +28,7 @@ def get(ctx, batch_id):
 def need(ctx, batch_id):
     """The batch row (with its selection), or not_found."""
     return ctx.need("exports.status:batch",
-                    f"Export batch not found in workspace: {batch_id}. exports.history lists recent batches.",
+                    "Export batch not found in workspace",
                     batch_id=batch_id)
 
 
@@ -37,7 +37,7 @@ def live_sessions(ctx, session_ids, refuse_recording):
     found = content.facts(ctx, session_ids)
     for sid in session_ids:
         if sid not in found:
-            raise not_found(f"Session not found in workspace: {sid}")
+            raise not_found("Session not found in workspace")
         if refuse_recording and found[sid]["status"] == "recording":
             raise session_recording(f"Session {sid} is still recording; queue it for export after the "
                                     "recording stops.")
@@ -49,7 +49,7 @@ def enabled_destinations(ctx, destination_ids):
     found = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=list(destination_ids))}
     for did in destination_ids:
         if did not in found:
-            raise not_found(f"Export destination not found in workspace: {did}. exports.config lists them.")
+            raise not_found("Export destination not found in workspace")
         if not found[did]["enabled"]:
             raise failed(f"Export destination {did} is turned off; turn it on with exports.destination.save first.")
     return [found[did] for did in destination_ids]

@@ -103,8 +103,7 @@ def connect_notion(db, workspace_id, destination_id, token):
     with _turn(db, workspace_id, "exports.destination.save") as ctx:
         found = ctx.sql("exports.config", destination_ids=[destination_id])
         if not found:
-            raise not_found(f"Export destination not found in workspace: {destination_id}. "
-                            "exports.config lists them.")
+            raise not_found("Export destination not found in workspace")
         if found[0]["format"] != "notion":
             raise failed(f"Export destination {destination_id} writes {found[0]['format']} files; only a notion "
                          "destination connects to Notion.")

@@ -112,8 +112,7 @@ def record(ctx, attempt, outcome, from_status):
 
 
 def resolve(ctx, args):
-    d = ctx.need("exports.resolve", f"Export delivery not found in workspace: {args['deliveryId']}. "
-                                    "exports.status lists a batch's deliveries.")
+    d = ctx.need("exports.resolve", "Export delivery not found in workspace")
     if d["status"] != "needsAttention":
         raise failed(f"Only a delivery that needs attention can be resolved; {d['deliveryId']} is {d['status']}.")
     if not d["conflict_json"]:

@@ -74,7 +74,7 @@ def destination_save(ctx, args):
 def destination_delete(ctx, args):
     did = args["destinationId"]
     if not ctx.sql("exports.config", destination_ids=[did]):
-        raise not_found(f"Export destination not found in workspace: {did}. exports.config lists them.")
+        raise not_found("Export destination not found in workspace")
     active = ctx.sql("exports.destination.delete:active")
     if active:
         noun = "delivery" if active == 1 else "deliveries"
@@ -104,9 +104,9 @@ def _check_scope(ctx, kind, scope_id):
         raise not_found(f"Workspace {scope_id} is not this rule's workspace: a workspace rule's scopeId is the "
                         f"id of its own workspace, {ctx.workspace_id}.")
     if kind == "project" and ctx.sql("projects.live", project_id=scope_id) is None:
-        raise not_found(f"Project not found in workspace: {scope_id}")
+        raise not_found("Project not found in workspace")
     if kind == "series" and ctx.sql("exports.sessions:series", series_id=scope_id) is None:
-        raise not_found(f"Series not found in workspace: {scope_id}")
+        raise not_found("Series not found in workspace")
 
 
 def rule_save(ctx, args):
@@ -119,7 +119,7 @@ def rule_save(ctx, args):
     known = {d["destinationId"] for d in ctx.sql("exports.config", destination_ids=args["destinationIds"])}
     for did in args["destinationIds"]:
         if did not in known:
-            raise not_found(f"Export destination not found in workspace: {did}. exports.config lists them.")
+            raise not_found("Export destination not found in workspace")
     taken = ctx.sql("exports.rule.save:scope_taken")
     if taken is not None:
         raise failed(f"The {kind} {scope_id} already has the rule {taken}: one rule per scope. Save {taken} "
@@ -132,6 +132,5 @@ def rule_save(ctx, args):
 
 
 def rule_delete(ctx, args):
-    ctx.need("exports.rule.delete", f"Export rule not found in workspace: {args['ruleId']}. "
-                                    "exports.config lists the rules.")
+    ctx.need("exports.rule.delete", "Export rule not found in workspace")
     return {"deleted": True}

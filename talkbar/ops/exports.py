@@ -16,9 +16,9 @@ resolve = running.resolve
 
 def sessions(ctx, args):
     if args.get("projectId") is not None and ctx.sql("projects.live") is None:
-        raise not_found(f"Project not found in workspace: {args['projectId']}")
+        raise not_found("Project not found in workspace")
     if args.get("seriesId") is not None and ctx.sql("exports.sessions:series") is None:
-        raise not_found(f"Series not found in workspace: {args['seriesId']}")
+        raise not_found("Series not found in workspace")
     return [r["sessionId"] for r in ctx.sql("exports.sessions")]
 
 

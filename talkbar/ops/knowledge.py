@@ -80,8 +80,7 @@ def assign(ctx, args):
     memory_ids = list(dict.fromkeys(args["memoryIds"]))
     unknown = ctx.sql("knowledge.assign:unknown", memory_ids=memory_ids)
     if unknown:
-        raise not_found(f"Knowledge card not found in this workspace: {', '.join(unknown)}. "
-                        "knowledge.list shows the cards.")
+        raise not_found(f"Knowledge cards not found in workspace: {', '.join(unknown)}")
     project_id = live(ctx, "project", args["projectId"])
     changed = ctx.sql("knowledge.assign", memory_ids=memory_ids, project_id=project_id)
     for row in changed:

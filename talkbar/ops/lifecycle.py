@@ -50,7 +50,7 @@ def find(ctx, kind, item_id):
     """The item's state row, whether in the Trash or not; `not_found` if there is no such item."""
     row = ctx.sql(kind.state, item_id=item_id)
     if row is None:
-        raise not_found(f"{kind.noun} not found in workspace: {item_id}")
+        raise not_found(f"{kind.noun} not found in workspace")
     return row
 
 

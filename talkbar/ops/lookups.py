@@ -16,7 +16,7 @@ def live(ctx, kind, item_id):
     """A project or session of this workspace that is not in the Trash; None when none is asked for."""
     query, noun = _LIVE[kind]
     if item_id is not None and ctx.sql(query, **{f"{kind}_id": item_id}) is None:
-        raise not_found(f"{noun} not found in workspace: {item_id}")
+        raise not_found(f"{noun} not found in workspace")
     return item_id
 
 

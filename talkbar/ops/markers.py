@@ -21,7 +21,7 @@ def _changed(ctx, sid):
 
 def _existing(ctx, args):
     """The bookmark named by markerId, in a session that is not in the Trash."""
-    found = ctx.need("markers.find", f"Bookmark not found in workspace: {args['markerId']}")
+    found = ctx.need("markers.find", "Bookmark not found in workspace")
     live_session(ctx, found["sessionId"])
     return found
 

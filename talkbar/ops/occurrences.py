@@ -41,7 +41,7 @@ def load(ctx, occurrence_id=None):
     """The occurrence (calendar.get's shape) or not_found naming it."""
     occurrence_id = occurrence_id or ctx.args["occurrenceId"]
     return ctx.need("calendar.occurrence",
-                    f"Occurrence not found: {occurrence_id}. calendar.upcoming lists the meetings of a time window.",
+                    "Occurrence not found in workspace",
                     occurrence_id=occurrence_id)
 
 
@@ -57,7 +57,7 @@ def load_for_change(ctx):
 
 def live_series(ctx, series_id, what="take new meetings"):
     """A series of this workspace outside the archive (not_found / failed otherwise)."""
-    row = ctx.need("calendar.series_state", f"Series not found: {series_id}. series.list lists them.",
+    row = ctx.need("calendar.series_state", "Series not found in workspace",
                    series_id=series_id)
     if row["archived"]:
         raise failed(f"Archived series cannot {what}; restore {series_id} with series.archive "

@@ -11,7 +11,7 @@ RETRYABLE = ("failed",)
 
 
 def _job(ctx):
-    return ctx.need("scheduler.job", f"Job not found: {ctx.args['jobId']}. scheduler.jobs.list lists them.")
+    return ctx.need("scheduler.job", "Job not found in workspace")
 
 
 def _require(job, statuses, verb):

@@ -31,7 +31,7 @@ ICONS = ("person", "people", "person.2", "building", "phone", "video", "mic", "l
 
 def _series(ctx, series_id=None):
     series_id = series_id or ctx.args["seriesId"]
-    return ctx.need("series.get", f"Series not found: {series_id}. series.list lists them.", series_id=series_id)
+    return ctx.need("series.get", "Series not found in workspace", series_id=series_id)
 
 
 def get(ctx, args):
@@ -61,7 +61,7 @@ def _check_refs(ctx, args):
     for field, what in (("customKindId", "Series kind"), ("projectId", "Project"),
                         ("anchorContactId", "Person"), ("templateId", "Template")):
         if args.get(field) is not None and not refs[field]:
-            raise not_found(f"{what} not found in this workspace: {args[field]}")
+            raise not_found(f"{what} not found in workspace")
 
 
 def create(ctx, args):
@@ -104,7 +104,7 @@ def assign_sessions(ctx, args):
     series_id = args["seriesId"]
     target = _series(ctx, series_id) if series_id is not None else None
     found = {r["sessionId"]: r for r in ctx.sql("series.sessions.assign:sessions", session_ids=session_ids)}
-    problems = [f"Session not found: {s}." if s not in found else f"Session {s} is in the Trash; restore it first."
+    problems = [f"Session not found in workspace: {s}." if s not in found else f"Session {s} is in the Trash; restore it first."
                 for s in session_ids if s not in found or found[s]["trashed"]]
     if problems:
         raise not_found(" ".join(problems))

@@ -21,7 +21,7 @@ _LIST_FILTERS = (
 def session_list(ctx, args):
     for arg, query, noun in _LIST_FILTERS:
         if args.get(arg) is not None and ctx.sql(query) is None:
-            raise not_found(f"{noun} not found in workspace: {args[arg]}")
+            raise not_found(f"{noun} not found in workspace")
     after = paging.after(ctx) or (None, None)
     page = ctx.sql("sessions.list", words=textmatch.words(args.get("search")),
                    after_started_ms=after[0], after_session_id=after[1])

@@ -24,7 +24,7 @@ def move(ctx, args):
     session = live_session(ctx)
     sid, target, previous = session["sessionId"], args["projectId"], session["projectId"]
     if target is not None and ctx.sql("projects.live") is None:
-        raise not_found(f"Project not found in workspace: {target}")
+        raise not_found("Project not found in workspace")
     if target != previous:
         ctx.sql("sessions.move")
         if args["moveKnowledge"]:

@@ -38,7 +38,7 @@ def _unique(ctx, name, topic_id=None):
 
 
 def _topic(ctx):
-    return ctx.need("topics.find", f"Topic not found in workspace: {ctx.args['topicId']}")
+    return ctx.need("topics.find", "Topic not found in workspace")
 
 
 def create(ctx, args):
@@ -72,7 +72,7 @@ def _target(ctx, args):
     """The session or note tagged: (sessionId, noteId), one of them None."""
     if args.get("sessionId") is not None:
         return live_session(ctx)["sessionId"], None
-    note = ctx.need("topics.note_state", f"Note not found in workspace: {args['noteId']}")
+    note = ctx.need("topics.note_state", "Note not found in workspace")
     if note["trashedAt"] is not None:
         raise not_found(f"Note {args['noteId']} is in the Trash; restore it first")
     return None, note["noteId"]

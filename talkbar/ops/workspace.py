@@ -10,7 +10,7 @@ def listing(rows, _args):
 
 def stats(ctx, args):
     if args.get("projectId") is not None and ctx.sql("projects.live") is None:
-        raise not_found(f"Project not found in workspace: {args['projectId']}")
+        raise not_found("Project not found in workspace")
     return ctx.sql("workspace.stats")
 
 

@@ -19,7 +19,7 @@ HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "
 
 def search(ctx, args):
     if args.get("projectId") is not None and ctx.sql("projects.live") is None:
-        raise not_found(f"Project not found in workspace: {args['projectId']}")
+        raise not_found("Project not found in workspace")
     terms = text.query_terms(args["query"])[:MAX_TERMS]
     content = semantic.status()
     if not terms:

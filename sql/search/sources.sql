@@ -96,20 +96,17 @@ WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, memo
 
 -- name: search.source.turns
 -- returns: many
--- params: $workspace_id, $session_id
+-- params: $item_no, $session_id
 -- A session's turns changed after the last one indexed (turns' changed_at_ms only grows), with
--- the passage each replaces.
+-- the passage each replaces. The item number is passed in, so that the reads of search_docs are
+-- filters on a constant its zone maps can answer (a live turn pays this on every append).
 -- The speaker's name is part of the passage, so "what did Dana say" finds Dana's turns.
-WITH it AS (
-    SELECT item_no FROM search_items WHERE workspace_id = $workspace_id AND kind = 'session' AND item_id = $session_id
-)
-SELECT (SELECT item_no FROM it) AS item_no, t.turn_id AS part, t.start_ms AS t_ms, t.changed_at_ms AS changed,
+SELECT t.turn_id AS part, t.start_ms AS t_ms, t.changed_at_ms AS changed,
        coalesce(p.name, c.name) AS speaker, t.text, d.doc_no AS old_doc, d.len AS old_len
-FROM turns t
+FROM (SELECT * FROM turns
+      WHERE session_id = $session_id
+        AND changed_at_ms > (SELECT coalesce(max(changed), -1) FROM search_docs WHERE item_no = $item_no AND field = 2)) t
 LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
 LEFT JOIN contacts c ON c.contact_id = p.contact_id
-LEFT JOIN search_docs d ON d.item_no = (SELECT item_no FROM it) AND d.field = 2 AND d.part = t.turn_id
-WHERE t.session_id = $session_id
-  AND t.changed_at_ms > (SELECT coalesce(max(changed), -1) FROM search_docs
-                         WHERE item_no = (SELECT item_no FROM it) AND field = 2)
+LEFT JOIN (SELECT doc_no, len, part FROM search_docs WHERE item_no = $item_no AND field = 2) d ON d.part = t.turn_id
 ORDER BY t.seq

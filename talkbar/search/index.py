@@ -71,7 +71,8 @@ class _Batch:
                 _q(cur, "search.tail.add", keys=k, docs=d, items=it, fields=f, tfs=tf, dls=dl)
         added = len(rows) - self.removed
         added_len = sum(r[6] for r in rows) - self.removed_len
-        if added or added_len or rows:
+        if (added or added_len or rows) and _q(cur, "search.stats.bump", workspace_id=self.ws, docs=added,
+                                                len=added_len) is None:
             _q(cur, "search.stats.add", workspace_id=self.ws, docs=added, len=added_len)
 
 
@@ -112,12 +113,10 @@ def index_items(cur, workspace_id, kind, ids=None):
 
 def index_turns(cur, workspace_id, session_id):
     """Index the session's turns changed since the last indexed one (a live turn: just that one)."""
-    rows = _q(cur, "search.source.turns", workspace_id=workspace_id, session_id=session_id)
+    item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
+    rows = _q(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
-    item_no = rows[0]["item_no"]
-    if item_no is None:   # a session never indexed: number it (its turns are all new then)
-        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
     batch = _Batch(workspace_id)
     old = [{"doc_no": r["old_doc"], "len": r["old_len"]} for r in rows if r["old_doc"] is not None]
     if old:

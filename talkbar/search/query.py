@@ -1,17 +1,19 @@
 """workspace.search (and so talkbar_find and `talkbar-cli search`): one engine, three faces.
 
-The query's words become terms (text.py); one SQL query ranks the items by BM25 (sql/ops/
-workspace.search.sql); a small query per kind present then says what to show of the best ones and
+The query's words become terms (text.py); their document frequencies are read first (an all-words
+query with a word found nowhere ends there), then one SQL query ranks the items by BM25 (sql/ops/
+workspace.search.sql, search_rank in sql/schema/0401_search_rank.sql); a small query per kind present then says what to show of the best ones and
 drops those that may not be shown (Trash, hidden, archived); items matched only in indexed content
 get their best passage (search.passages). Snippets are cut here.
 """
+
+import math
 
 from talkbar.errors import not_found
 from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
 MAX_TERMS = 32
-RANK = {False: "workspace.search", True: "workspace.search:in_project"}
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -25,14 +27,17 @@ def search(ctx, args):
     if not terms:
         return {"matches": [], "contentSearch": content}
     keys = [key(ctx.workspace_id, t) for t in terms]
+    stats = _term_stats(ctx, keys)
+    match_all = args["match"] == "all"
+    if not stats["df"] or (match_all and len(stats["df"]) < len(set(keys))):
+        return {"matches": [], "contentSearch": content}
+    filtered = bool(args.get("kinds")) or args.get("projectId") is not None
     limit = args["limit"]
-    shown, ranked, want = {}, [], limit + 10
+    shown, want = {}, limit + 10
     while True:
-        ranked = ctx.sql(RANK[args.get("projectId") is not None], keys=keys, n_terms=len(terms),
-                         match_all=args["match"] == "all" and len(terms) > 1, kinds=args.get("kinds") or None,
-                         limit=want)
-        if not ranked and index.ensure(ctx.cur, ctx.workspace_id):
-            continue   # a workspace indexed for the first time: rank again
+        ranked = ctx.sql("workspace.search:filtered" if filtered else "workspace.search", keys=keys,
+                         idfs=stats["idfs"], avgdl=stats["avgdl"], n_terms=len(terms),
+                         match_all=match_all and len(terms) > 1, kinds=args.get("kinds") or None, limit=want)
         _show(ctx, ranked, shown, args)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -42,6 +47,19 @@ def search(ctx, args):
     passages = _passages(ctx, keys, [r for r in top if not r["own_wins"]])
     return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["item"]), terms) for r in top],
             "contentSearch": content}
+
+
+def _term_stats(ctx, keys):
+    """BM25's idf of each key and the average passage length; `df` holds the keys found. A
+    workspace searched before it was ever indexed is indexed here first."""
+    index.ensure(ctx.cur, ctx.workspace_id)
+    rows = ctx.sql("workspace.search:terms", keys=keys)
+    if not rows:
+        return {"df": {}}
+    n, total = rows[0]["n"], rows[0]["total_len"]
+    df = {r["key"]: r["df"] for r in rows}
+    idfs = [math.log(1 + (n - df.get(k, 0) + 0.5) / (df.get(k, 0) + 0.5)) for k in keys]
+    return {"df": df, "idfs": idfs, "avgdl": total / max(n, 1)}
 
 
 def _show(ctx, ranked, shown, args):

@@ -19,8 +19,8 @@ def cut(body, terms, width=WIDTH):
     body = plain(body)
     if len(body) <= width:
         return body
-    found, body = text.spans(body, terms)
-    centre = found[0][0] if found else 0
+    found, body = text.first_span(body, terms)
+    centre = found[0] if found else 0
     start = max(0, centre - width // 3)
     end = min(len(body), start + width)
     start = max(0, end - width)
@@ -39,4 +39,4 @@ def for_query(body, query, width=WIDTH):
 
 
 def has_match(body, terms):
-    return bool(body) and bool(text.spans(body, terms)[0])
+    return bool(body) and text.first_span(body, terms)[0] is not None

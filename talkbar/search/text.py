@@ -130,10 +130,19 @@ def query_terms(query):
 
 def spans(text, terms):
     """(start, end) of each word of `text` that has one of `terms`, in order."""
-    wanted = set(terms)
     text = unicodedata.normalize("NFC", text or "")
-    return [(m.start(), m.end()) for m in WORD_RE.finditer(text)
-            if wanted.intersection(word_terms(m.group()))], text
+    return list(_matching(text, set(terms))), text
+
+
+def first_span(text, terms):
+    """(start, end) of the first word of `text` that has one of `terms` (None if none), and the
+    text as matched; stops there (a snippet needs no more, and a summary is long)."""
+    text = unicodedata.normalize("NFC", text or "")
+    return next(_matching(text, set(terms)), None), text
+
+
+def _matching(text, wanted):
+    return ((m.start(), m.end()) for m in WORD_RE.finditer(text) if wanted.intersection(word_terms(m.group())))
 
 
 def needle(word):

@@ -92,22 +92,31 @@ def tb(tmp_path):
     shutil.rmtree(tmp_path / "root", ignore_errors=True)  # a data root is tens of MB; ~1000 tests
 
 
-@pytest.fixture(scope="session")
-def demo_template(tmp_path_factory):
-    root = tmp_path_factory.mktemp("demo-template")
-    t = TB(root)
-    r = t.import_fixture(DEMO)
+def imported_template(tmp_path_factory, name, doc):
+    """A data root holding an imported fixture, made once and copied for each test."""
+    root = tmp_path_factory.mktemp(name)
+    r = TB(root).import_fixture(doc)
     assert r.code == 0, r
     return root
+
+
+def fresh_copy(template, root):
+    """A TB on a fresh copy of a template data root, removed after the test (a data root is tens
+    of MB, and a run has ~1000 tests): `yield from fresh_copy(...)` in a fixture."""
+    shutil.copytree(template, root)
+    yield TB(root)
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory):
+    return imported_template(tmp_path_factory, "demo-template", DEMO)
 
 
 @pytest.fixture
 def demo(tmp_path, demo_template):
     """A fresh copy of a data root holding the demo workspace."""
-    root = tmp_path / "demo"
-    shutil.copytree(demo_template, root)
-    yield TB(root)
-    shutil.rmtree(root, ignore_errors=True)
+    yield from fresh_copy(demo_template, tmp_path / "demo")
 
 
 @pytest.fixture(scope="session")

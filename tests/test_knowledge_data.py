@@ -5,11 +5,10 @@ card or a person, proposals that cannot be applied, a linked speaker without a n
 speaking under two speakers in a session, and a session in the Trash.
 """
 
-import shutil
 
 import pytest
 
-from conftest import TB
+from conftest import fresh_copy, imported_template
 
 T0 = 1_790_000_000_000
 
@@ -76,17 +75,12 @@ FAMILY_DOC = {
 
 @pytest.fixture(scope="session")
 def family_template(tmp_path_factory):
-    root = tmp_path_factory.mktemp("family-template")
-    r = TB(root).import_fixture(FAMILY_DOC)
-    assert r.code == 0, r
-    return root
+    return imported_template(tmp_path_factory, "family-template", FAMILY_DOC)
 
 
 @pytest.fixture
 def family(tmp_path, family_template):
-    root = tmp_path / "family"
-    shutil.copytree(family_template, root)
-    return TB(root)
+    yield from fresh_copy(family_template, tmp_path / "family")
 
 
 def results(out):

@@ -26,6 +26,7 @@ import json
 import os
 import random
 import re
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -325,6 +326,8 @@ def main(argv=None):
         say("\np50 against the fresh index (each as a multiple of FTS5's p50 in its phase): " + ", ".join(
             f"{m}: grown {grown[m] / fresh[m]:.2f}x, compacted {after[m] / fresh[m]:.2f}x" for m in ("all", "any")))
     db.release_now()
+    if not a.workdir:
+        shutil.rmtree(workdir, ignore_errors=True)   # ~0.5 GB; keep it with --workdir
 
 
 if __name__ == "__main__":

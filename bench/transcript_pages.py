@@ -15,6 +15,7 @@ formatting, no paging rule).
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -99,6 +100,7 @@ def main():
             peer()
             t_sql = best(peer, opts.repeat) / pages
     db.release_now()
+    shutil.rmtree(root.parent, ignore_errors=True)
 
     print(f"sessions.transcript, {opts.turns} turns, {pages} pages of up to 20,000 characters "
           f"(best of {opts.repeat}; time per page)")

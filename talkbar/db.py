@@ -210,10 +210,6 @@ class Database:
 
 
 # ---------------------------------------------------------------------- identity and migrations
-def _has_table(con, name):
-    return sqlfiles.run(con, sqlfiles.get("db.table_count"), {"name": name}) > 0
-
-
 def _foreign(message):
     err = failed(message)
     err.foreign = True
@@ -222,23 +218,24 @@ def _foreign(message):
 
 def _prepare(con, path, create):
     """Check that the file is TalkBar's (or make it so, if it is new), then migrate it."""
-    fresh = not _has_table(con, "meta") and not _has_table(con, "schema_migrations")
-    if fresh:
-        if sqlfiles.run(con, sqlfiles.get("db.table_count"), {"name": None}) or not create:
+    tables = sqlfiles.run(con, sqlfiles.get("db.tables"), {})
+    if not tables["meta"] and not tables["migrations"]:
+        if tables["n"] or not create:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
-        _migrate(con, path)
+        _migrate(con, path, has_record=False)
         _seed(con)
         return
-    if not _has_table(con, "meta"):
+    if not tables["meta"]:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
     if sqlfiles.run(con, sqlfiles.get("db.app_id"), {}) != APP_ID:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
-    _migrate(con, path)
+    _migrate(con, path, has_record=tables["migrations"])
 
 
-def _migrate(con, path):
+def _migrate(con, path, has_record):
     q = sqlfiles.get
-    sqlfiles.run(con, q("migrations.ensure_table"), {})
+    if not has_record:
+        sqlfiles.run(con, q("migrations.ensure_table"), {})
     done = {r["version"] for r in sqlfiles.run(con, q("migrations.applied"), {})}
     pending = [m for m in sqlfiles.migrations() if m[0] not in done]
     known = {v for v, _, _ in sqlfiles.migrations()}

@@ -6,14 +6,13 @@ how it runs: its SQL file (sql/ops/<id>.sql by default), an optional pure post-p
 handler for operations of several steps. See the top of ops.toml for every field.
 """
 
-import difflib
 import importlib
 import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from talkbar import parsecache
 from talkbar.paths import project_root
 
 KINDS = ("read", "change")
@@ -164,6 +163,7 @@ class Manifest:
     def did_you_mean(self, op_id):
         if not isinstance(op_id, str):
             return None
+        import difflib
         close = difflib.get_close_matches(op_id, list(self.ops), n=1, cutoff=0.6)
         return close[0] if close else None
 
@@ -172,11 +172,15 @@ class Manifest:
         return frozenset(op.id for op in self if op.tool == "talkbar_delete")
 
 
+def _parse(path):
+    import tomllib   # only when the parsed manifest is not cached (talkbar/parsecache.py)
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
 def load(path=None):
     path = Path(path or project_root() / "ops.toml")
-    with open(path, "rb") as f:
-        data = tomllib.load(f)
-    rows = data.get("op", [])
+    rows = parsecache.cached("ops", [path], lambda: _parse(path)).get("op", [])
     ops, seen = [], set()
     for i, row in enumerate(rows):
         if row.get("id") in seen:
@@ -189,9 +193,7 @@ def load(path=None):
 def check_rows(path=None):
     """Validate every raw row against ROW_SCHEMA; return a list of problems (empty when clean)."""
     from jsonschema import Draft202012Validator
-    path = Path(path or project_root() / "ops.toml")
-    with open(path, "rb") as f:
-        rows = tomllib.load(f).get("op", [])
+    rows = _parse(Path(path or project_root() / "ops.toml")).get("op", [])
     validator = Draft202012Validator(ROW_SCHEMA)
     problems = []
     for row in rows:

@@ -19,6 +19,16 @@ def data_root():
     return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "TalkBar"
 
 
+def cache_dir():
+    """Where parsed project files are kept between runs (talkbar/parsecache.py)."""
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "TalkBar"
+    if sys.platform.startswith("win"):
+        return Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / "TalkBar" / "Cache"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "talkbar"
+
+
 def default_db_path():
     return data_root() / DB_FILE
 

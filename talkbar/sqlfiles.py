@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from talkbar import events
+from talkbar import events, parsecache
 from talkbar.paths import project_root
 
 RETURNS = ("many", "one", "value", "exec")
@@ -81,14 +81,14 @@ def parse_file(path):
 
 def load_all(root=None):
     root = Path(root or project_root()) / "sql"
+    paths = [p for p in sorted(root.rglob("*.sql")) if p.parent.name != "schema"]
+    parsed = parsecache.cached("sql", paths, lambda: [
+        (q.name, q.returns, q.params, q.text, str(q.file)) for path in paths for q in parse_file(path)])
     registry = {}
-    for path in sorted(root.rglob("*.sql")):
-        if path.parent.name == "schema":
-            continue
-        for q in parse_file(path):
-            if q.name in registry:
-                raise SqlError(f"query {q.name!r} is defined twice ({registry[q.name].file.name}, {path.name})")
-            registry[q.name] = q
+    for name, returns, params, text, file in parsed:
+        if name in registry:
+            raise SqlError(f"query {name!r} is defined twice ({registry[name].file.name}, {Path(file).name})")
+        registry[name] = Query(name, returns, tuple(params), text, Path(file))
     return registry
 
 

@@ -33,18 +33,20 @@ def search(ctx, args):
         return {"matches": [], "contentSearch": content}
     filtered = bool(args.get("kinds")) or args.get("projectId") is not None
     limit = args["limit"]
-    shown, want = {}, limit + 10
+    shown, passages, want = {}, {}, limit + 10
     while True:
         ranked = ctx.sql("workspace.search:filtered" if filtered else "workspace.search", keys=keys,
                          idfs=stats["idfs"], avgdl=stats["avgdl"], n_terms=len(terms),
                          match_all=match_all and len(terms) > 1, kinds=args.get("kinds") or None, limit=want)
-        _show(ctx, ranked, shown, args)
+        # what to show of them, and (ahead, as nearly all of them may be shown) the passages of the
+        # best ones matched in content only: independent reads, side by side
+        _follow_up(ctx, keys, ranked, ranked[:limit], shown, passages, args, alone=stats["indexed_now"])
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
             break
         want *= 4
     top = visible[:limit]
-    passages = _passages(ctx, keys, [r for r in top if not r["own_wins"]])
+    _follow_up(ctx, keys, [], top, shown, passages, args, alone=stats["indexed_now"])  # those moved up
     return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["item"]), terms) for r in top],
             "contentSearch": content}
 
@@ -52,33 +54,36 @@ def search(ctx, args):
 def _term_stats(ctx, keys):
     """BM25's idf of each key and the average passage length; `df` holds the keys found. A
     workspace searched before it was ever indexed is indexed here first."""
-    index.ensure(ctx.cur, ctx.workspace_id)
+    indexed_now = index.ensure(ctx.cur, ctx.workspace_id)
     rows = ctx.sql("workspace.search:terms", keys=keys)
     if not rows:
         return {"df": {}}
     n, total = rows[0]["n"], rows[0]["total_len"]
     df = {r["key"]: r["df"] for r in rows}
     idfs = [math.log(1 + (n - df.get(k, 0) + 0.5) / (df.get(k, 0) + 0.5)) for k in keys]
-    return {"df": df, "idfs": idfs, "avgdl": total / max(n, 1)}
+    return {"df": df, "idfs": idfs, "avgdl": total / max(n, 1), "indexed_now": indexed_now}
 
 
-def _show(ctx, ranked, shown, args):
-    """Fill `shown` with what to show of each ranked item that may be shown (one query per kind)."""
+def _follow_up(ctx, keys, ranked, best, shown, passages, args, alone):
+    """Fill `shown` (what to show of each ranked item that may be shown: one query per kind) and
+    `passages` (item -> its best passage {part, t_ms, text}, for those of `best` matched in
+    indexed content only), reading only what is not there yet. `alone`: this transaction has just
+    written the index, which sibling cursors would not see."""
     wanted = {}
     for r in ranked:
         if (r["kind"], r["id"]) not in shown:
             wanted.setdefault(r["kind"], []).append(r["id"])
-    for kind, ids in wanted.items():
-        for row in ctx.sql(f"search.show.{kind}", ids=ids, include_archived=args["includeArchived"]):
+    calls = [(f"search.show.{kind}", {"ids": ids, "include_archived": args["includeArchived"]})
+             for kind, ids in wanted.items()]
+    items = [r["item"] for r in best if not r["own_wins"] and r["item"] not in passages]
+    if items:
+        calls.append(("search.passages", {"keys": keys, "items": items}))
+    results = ctx.sql_each(calls, alone=alone)
+    for kind, rows in zip(wanted, results):
+        for row in rows:
             shown[(kind, row["id"])] = row
-
-
-def _passages(ctx, keys, rows):
-    """item -> its best passage {part, t_ms, text}, for the items matched in indexed content only."""
-    if not rows:
-        return {}
-    found = ctx.sql("search.passages", keys=keys, items=[r["item"] for r in rows])
-    return {p["item"]: p for p in found}
+    if items:
+        passages.update((p["item"], p) for p in results[-1])
 
 
 def _content(kind, item_id, passage):

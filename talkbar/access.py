@@ -63,8 +63,9 @@ def set_setting(cur, key, value):
 
 
 def set_ops(cur, op_ids, value):
-    for op_id in op_ids:
-        sqlfiles.run(cur, sqlfiles.get("access.set_toggle"), {"operation": op_id, "enabled": bool(value)})
+    ids = list(dict.fromkeys(op_ids))
+    if ids:
+        sqlfiles.run(cur, sqlfiles.get("access.set_toggles"), {"operations": ids, "enabled": bool(value)})
 
 
 def reset(cur):

@@ -8,7 +8,6 @@ context (`$workspace_id`, `$now_ms`), and the operation's arguments by camelCase
 
 import re
 import threading
-from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 
 from talkbar import clock, hooks, ids, plan, sessionstate, sqlfiles
@@ -29,6 +28,7 @@ def _pool():
     global _POOL
     with _POOL_GUARD:
         if _POOL is None:
+            from concurrent.futures import ThreadPoolExecutor   # only searches read side by side
             _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="talkbar-sql")
         return _POOL
 
@@ -61,6 +61,7 @@ class Ctx:
         that may have written in it passes alone=True and they run one after another here."""
         if alone or len(calls) < 2 or self.cur is None:
             return [self.sql(name, **params) for name, params in calls]
+        from concurrent.futures import wait
         cursors = [self.cur.cursor() for _ in calls]
         try:
             futures = [_pool().submit(self._run_sql, cur, name, params)
@@ -96,10 +97,6 @@ class Ctx:
     def new_id(self, prefix):
         return ids.new_id(prefix)
 
-    def later(self, previous):
-        """A timestamp for a change: now, but strictly after `previous` (two changes in one ms)."""
-        return max(self.now, (previous or 0) + 1)
-
     def touch(self, kind, item_id):
         """Record that an item's searchable text changed (the search index follows in this transaction)."""
         self.touched.append((kind, item_id))
@@ -110,8 +107,10 @@ class Ctx:
     def session_state(self, session_id):
         return sessionstate.state(self.cur, self.db_path, self.workspace_id, session_id)
 
-    def bump_session(self, session_id):
-        self.sql("sessions.bump_revision", session_id=session_id)
+    def bump_session(self, *session_ids):
+        """The pages of these sessions changed: their revisions move (one statement)."""
+        if session_ids:
+            self.sql("sessions.bump_revision", session_ids=list(session_ids))
 
     # ------------------------------------------------------------------ long-running writes
     def detach(self, db):

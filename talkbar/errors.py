@@ -11,6 +11,12 @@ CODES = (
     "limit_reached", "plan_limit",
 )
 
+def or_list(words):
+    """"a", "a or b", "a, b or c": how messages name the choices."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 BUSY_MESSAGE = ("TalkBar's database was busy with another write. Try the same call again; "
                 "if it created something, check first that it is not already there.")
 

@@ -75,10 +75,22 @@ def describe(plan_id):
     return {"id": plan_id, "name": NAMES[plan_id]}
 
 
+def limits(plan_id, used=None):
+    """A plan's limits as plan.get shows them: {limit: {max, [used], per}} (used where counted)."""
+    out = {}
+    for key, maximum in LIMITS[plan_id].items():
+        entry = {"max": maximum}
+        if used is not None and key in used:
+            entry["used"] = used[key]
+        entry["per"] = PER[key]
+        out[key] = entry
+    return out
+
+
 def upgrades(plan_id):
     out, have = [], set(FEATURES[plan_id])
     for higher in ORDER[ORDER.index(plan_id) + 1:]:
         out.append({"id": higher, "name": NAMES[higher],
                     "adds": [f for f in FEATURES[higher] if f not in have],
-                    "limits": {k: {"max": v, "per": PER[k]} for k, v in LIMITS[higher].items()}})
+                    "limits": limits(higher)})
     return out

@@ -7,7 +7,7 @@ change applies from the next call.
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from talkbar import paths
 from talkbar.errors import failed

@@ -14,7 +14,7 @@ import copy
 import unicodedata
 from functools import lru_cache
 
-from talkbar.errors import invalid
+from talkbar.errors import invalid, or_list
 
 NOTE_TEXT_KEYS = ("content", "text", "body")
 _TYPE_WORDS = {"string": "a string", "integer": "an integer", "number": "a number",
@@ -49,8 +49,7 @@ def _path(parts):
 
 def _words(types):
     types = types if isinstance(types, list) else [types]
-    words = [_TYPE_WORDS.get(t, t) for t in types]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return or_list(_TYPE_WORDS.get(t, t) for t in types)
 
 
 def _is_trimmed_name(schema):
@@ -94,7 +93,7 @@ def reason(err):
         if _is_trimmed_name(s):
             return "must not be empty"
         example = (s.get("examples") or [None])[0]
-        return f"must look like {example}" if example else f"is not in the expected form"
+        return f"must look like {example}" if example else "is not in the expected form"
     if kw == "minItems":
         n = s["minItems"]
         return f"must have at least {n} item{'s' if n != 1 else ''}"

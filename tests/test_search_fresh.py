@@ -6,7 +6,6 @@ then they search through the real CLI. Trash and archive need no hook: visibilit
 searching.
 """
 
-import pytest
 
 from talkbar import hooks
 from talkbar.db import Database

@@ -88,7 +88,10 @@ def test_cursor_reader_misses_nothing_and_repeats_nothing_while_the_recorder_wri
 
 def test_recorder_without_a_file_records_until_stopped_and_then_completes(demo):
     recorder = start_recorder(demo, ACME)
-    live = wait_until(lambda: ok_batch(demo, [{"tool": "sessions.recording"}])[0]["recording"], "the recording")
+    def acme_recording():   # the demo holds a stale recording too: wait for the recorder's own
+        live = ok_batch(demo, [{"tool": "sessions.recording"}])[0]["recording"]
+        return live if live and live["sessionId"] == ACME else None
+    live = wait_until(acme_recording, "the recording")
     assert (live["sessionId"], live["appRunning"], live["stale"]) == (ACME, True, False)
     writes = ok_batch(demo, [{"tool": "sessions.rename", "args": {"sessionId": ACME, "title": "Live now"}},
                              {"tool": "markers.create", "args": {"sessionId": ACME, "atMs": 1000}}])

@@ -10,9 +10,3 @@ WHERE workspace_id = $workspace_id AND trashed_at IS NULL AND status = 'complete
   AND ($after IS NULL OR session_id > $after)
 ORDER BY session_id
 LIMIT $limit
-
--- name: exports.sessions:series
--- returns: value
--- params: $workspace_id, $series_id
--- A series of this workspace (archived ones still hold sessions to export).
-SELECT series_id FROM series WHERE workspace_id = $workspace_id AND series_id = $series_id

@@ -34,9 +34,3 @@ SELECT (SELECT count(*) FROM matching) AS "totalCount",
            'participantCount': (SELECT count(*) FROM session_participants x WHERE x.session_id = p.session_id),
            'pinned': p.pinned, 'source': p.source, 'private': p.private}
            ORDER BY p.started_at_ms DESC, p.session_id DESC) FROM page p), []) AS items
-
--- name: sessions.list:series
--- returns: value
--- params: $workspace_id, $series_id
--- The series filter names a series of this workspace (an archived one still has its sessions).
-SELECT series_id FROM series WHERE workspace_id = $workspace_id AND series_id = $series_id

@@ -98,8 +98,9 @@ WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, memo
 -- returns: many
 -- params: $item_no, $session_id
 -- A session's turns changed after the last one indexed (turns' changed_at_ms only grows), with
--- the passage each replaces. The item number is passed in, so that the reads of search_docs are
--- filters on a constant its zone maps can answer (a live turn pays this on every append).
+-- the passage each replaces. The item number is passed in (NULL for a session never indexed:
+-- then every turn is new), so that the reads of search_docs are filters on a constant its zone
+-- maps can answer (a live turn pays this on every append).
 -- The speaker's name is part of the passage, so "what did Dana say" finds Dana's turns.
 SELECT t.turn_id AS part, t.start_ms AS t_ms, t.changed_at_ms AS changed,
        coalesce(p.name, c.name) AS speaker, t.text, d.doc_no AS old_doc, d.len AS old_len

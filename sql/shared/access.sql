@@ -12,10 +12,11 @@ SELECT 'toggle', operation, enabled FROM access_toggles
 -- params: $key, $value
 INSERT OR REPLACE INTO access_settings VALUES ($key, $value)
 
--- name: access.set_toggle
+-- name: access.set_toggles
 -- returns: exec
--- params: $operation, $enabled
-INSERT OR REPLACE INTO access_toggles VALUES ($operation, $enabled)
+-- params: $operations, $enabled
+-- Switch these operations on or off in one statement (`access all on` names all 144).
+INSERT OR REPLACE INTO access_toggles SELECT unnest($operations), $enabled
 
 -- name: access.reset
 -- returns: exec

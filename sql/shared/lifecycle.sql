@@ -23,9 +23,9 @@ WHERE workspace_id = $workspace_id AND project_id = $item_id
 -- name: lifecycle.note_state
 -- returns: one
 -- params: $workspace_id, $item_id
--- Also what note writes check: the updatedAt a conflict compares, embedded content, the owner session.
+-- Also what note writes check: the updatedAt a conflict compares, embedded content.
 SELECT trashed_at AS "trashedAt", pinned, updated_at AS "updatedAt",
-       has_embedded_content AS "hasEmbeddedContent", owner_session_id AS "ownerSessionId"
+       has_embedded_content AS "hasEmbeddedContent"
 FROM notes
 WHERE workspace_id = $workspace_id AND note_id = $item_id
 

@@ -14,6 +14,6 @@ ORDER BY at_ms, created_at, marker_id
 -- returns: one
 -- params: $workspace_id, $marker_id
 -- A bookmark of this workspace and the session it belongs to (checked like any session).
-SELECT marker_id AS "markerId", session_id AS "sessionId", updated_at AS "updatedAt"
+SELECT marker_id AS "markerId", session_id AS "sessionId"
 FROM markers
 WHERE workspace_id = $workspace_id AND marker_id = $marker_id

@@ -1,12 +1,5 @@
 -- The knowledge cards taken into a session (at most 24: sessions.cards.*).
 
--- name: session_cards.card
--- returns: one
--- params: $workspace_id, $memory_id
--- A knowledge card of this workspace (a card of another workspace is not found).
-SELECT memory_id AS "memoryId", status FROM knowledge_cards
-WHERE workspace_id = $workspace_id AND memory_id = $memory_id
-
 -- name: session_cards.state
 -- returns: one
 -- params: $session_id, $memory_id

@@ -9,10 +9,3 @@ SELECT session_id AS "sessionId", title, status, started_at_ms AS "startedAtMs",
        trashed_at AS "trashedAt", revision
 FROM sessions
 WHERE workspace_id = $workspace_id AND session_id = $session_id
-
--- name: session_lookup.bump_many
--- returns: exec
--- params: $workspace_id, $session_ids, $now_ms
--- Several session pages changed at once (a topic deleted from all of them): each revision moves.
-UPDATE sessions SET revision = revision + 1, updated_at = greatest($now_ms, updated_at + 1)
-WHERE workspace_id = $workspace_id AND list_contains($session_ids, session_id)

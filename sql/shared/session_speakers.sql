@@ -54,13 +54,6 @@ WHERE contact_id = $contact_id
 INSERT INTO contacts (workspace_id, contact_id, name, confirmed, created_for_speaker, created_at, updated_at)
 VALUES ($workspace_id, $contact_id, $name, false, $marker, $now_ms, $now_ms)
 
--- name: session_speakers.person
--- returns: one
--- params: $workspace_id, $contact_id
--- A person of this workspace, archived or not.
-SELECT contact_id AS "contactId", name, archived_at_ms IS NOT NULL AS archived FROM contacts
-WHERE workspace_id = $workspace_id AND contact_id = $contact_id
-
 -- name: session_speakers.set
 -- returns: exec
 -- params: $session_id, $speaker_id, $name, $contact_id

@@ -24,10 +24,3 @@ WHERE t.workspace_id = $workspace_id
   AND t.topic_id IN (SELECT topic_id FROM session_topics WHERE session_id = $session_id
                      UNION ALL
                      SELECT topic_id FROM note_topics WHERE note_id = $note_id)
-
--- name: topics.note_state
--- returns: one
--- params: $workspace_id, $note_id
--- The note a topic is put on or taken off: of this workspace, and whether it is in the Trash.
-SELECT note_id AS "noteId", trashed_at AS "trashedAt" FROM notes
-WHERE workspace_id = $workspace_id AND note_id = $note_id

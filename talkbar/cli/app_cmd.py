@@ -101,7 +101,7 @@ def _license_view(cur):
     from talkbar import clock, plan
     lic = plan.current_plan(cur, clock.now_ms())
     return {"plan": plan.describe(lic["plan"]), "status": lic["status"], "paid": lic["paid"],
-            "limits": {k: {"max": v, "per": plan.PER[k]} for k, v in plan.LIMITS[lic["plan"]].items()}}
+            "limits": plan.limits(lic["plan"])}
 
 
 @license.command("show")

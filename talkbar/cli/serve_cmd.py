@@ -15,9 +15,9 @@ def serve(transport):
     if current.mcp_server_disabled:
         output.fail({"error": {"code": "failed", "message": policy.MCP_DISABLED}})
     from talkbar.cli.state import open_db
+    from talkbar.db import IDLE_S
     from talkbar.mcp.server import Server, confirm_timeout, op_delay_from_env
-    db = open_db()
-    db.idle_s = 0.25  # hold the file across a burst of calls, let it go when idle
+    db = open_db(idle_s=IDLE_S)  # hold the file across a burst of calls, let it go when idle
     server = Server(db, confirm_timeout_s=confirm_timeout(), op_delay_s=op_delay_from_env())
     raise output.Exit(server.serve())
 

@@ -16,11 +16,12 @@ class Globals:
 G = Globals()
 
 
-def open_db():
+def open_db(idle_s=0):
+    """The database of this run; a one-shot command lets the file go at once (idle_s 0)."""
     from talkbar.db import Database
     if G.db:
-        return Database(G.db, create=False, idle_s=0)
-    return Database(paths.default_db_path(), create=True, idle_s=0)
+        return Database(G.db, create=False, idle_s=idle_s)
+    return Database(paths.default_db_path(), create=True, idle_s=idle_s)
 
 
 def stdout_is_terminal():

@@ -10,6 +10,8 @@ import os
 from talkbar import policy
 from talkbar.errors import failed, invalid, not_found
 from talkbar.exports import naming, notion, selection as sel
+from talkbar.ops.lifecycle import KINDS, find
+from talkbar.ops.lookups import live
 
 
 def rule_view(row):
@@ -103,10 +105,10 @@ def _check_scope(ctx, kind, scope_id):
     if kind == "workspace" and scope_id != ctx.workspace_id:
         raise not_found(f"Workspace {scope_id} is not this rule's workspace: a workspace rule's scopeId is the "
                         f"id of its own workspace, {ctx.workspace_id}.")
-    if kind == "project" and ctx.sql("projects.live", project_id=scope_id) is None:
-        raise not_found("Project not found in workspace")
-    if kind == "series" and ctx.sql("exports.sessions:series", series_id=scope_id) is None:
-        raise not_found("Series not found in workspace")
+    if kind == "project":
+        live(ctx, "project", scope_id)
+    if kind == "series":
+        find(ctx, KINDS["series"], scope_id)
 
 
 def rule_save(ctx, args):

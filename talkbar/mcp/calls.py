@@ -9,10 +9,9 @@ import json
 import time
 
 from talkbar import policy
-from talkbar.access import load as load_access
 from talkbar.engine import unreadable_call
 from talkbar.errors import OpError
-from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP, View
+from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP, view
 
 DECLINED = "The user did not confirm, so nothing ran"
 UNAVAILABLE = ("This app cannot ask the user to confirm, so nothing ran. Use an app that supports MCP "
@@ -146,7 +145,7 @@ class CallRunner:
         if self.server.op_delay_s:
             time.sleep(self.server.op_delay_s)  # test hook: TALKBAR_TEST_OP_DELAY_MS makes every operation slow
         if not op.is_read:
-            View(self.manifest, load_access(cur, self.manifest), policy.current()).gate(op)
+            view(cur, self.manifest, policy.current()).gate(op)
 
     def _misrouted(self, name, calls):
         for entry in calls:

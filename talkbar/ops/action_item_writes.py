@@ -8,19 +8,19 @@ from talkbar.ops import placement
 from talkbar.ops.session_lookup import live_session
 from talkbar.ops.lifecycle import KINDS, need_args, need_live
 
-SESSION, PROJECT, LABEL = KINDS["sessions"], KINDS["projects"], KINDS["labels"]
+LABEL = KINDS["labels"]
 
 
 def create(ctx, args):
     fields = rules.new_item(args, ctx.now)
     session_id = args.get("sessionId")
-    session = need_live(ctx, SESSION, session_id) if session_id else None
+    session = live_session(ctx, session_id) if session_id else None
     need_args(ctx, args, "projectId")
     _check_assignees(ctx, args)
     if args.get("labelId") is not None:
         label = need_live(ctx, LABEL, args["labelId"])
         rules.check_label(fields["item_type"], args["labelId"], label["itemType"])
-    spot = (placement.place(ctx, live_session(ctx, session_id), args, moment_required=False)
+    spot = (placement.place(ctx, session, args, moment_required=False)
             if session and placement.given(args) else None)
     item_id = ctx.new_id("outcome")
     project_id = args["projectId"] if "projectId" in args else (session or {}).get("projectId")

@@ -20,10 +20,6 @@ def upcoming(ctx, args):
     return {"occurrences": items, "nextOffset": next_offset}
 
 
-def get(ctx, args):
-    return occurrences.load(ctx)
-
-
 def schedule(ctx, args):
     recurrence.zone(args["timezone"])
     if ctx.sql("calendar.occurrence_id_taken"):

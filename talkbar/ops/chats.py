@@ -2,7 +2,7 @@
 in projects; no operation sends a message. trash and restore are lifecycle.py's."""
 
 from talkbar import paging, textmatch
-from talkbar.ops.lifecycle import KINDS, find, need_args, need_live
+from talkbar.ops.lifecycle import KINDS, need_args, need_live
 
 CHAT = KINDS["chats"]
 
@@ -19,13 +19,13 @@ def listing(ctx, args):
 
 
 def get(ctx, args):
-    find(ctx, CHAT, args["chatId"])
+    extra = ctx.need("chats.get", f"{CHAT.noun} not found in workspace")
     limit = args["limit"]
     newest_first = ctx.sql("chats.get:messages")
     page = newest_first[:limit]
     more = len(newest_first) > limit
     messages = [{k: v for k, v in m.items() if k != "sequence"} for m in reversed(page)]
-    return {**ctx.sql("chats.rows", chat_ids=[args["chatId"]])[0], **ctx.sql("chats.get"),
+    return {**ctx.sql("chats.rows", chat_ids=[args["chatId"]])[0], **extra,
             "messages": messages, "hasMoreMessages": more,
             "nextBeforeSequence": page[-1]["sequence"] if more else None}
 

@@ -21,13 +21,12 @@ def _row(ctx, document_id):
 
 
 def get(ctx, args):
-    find(ctx, DOCUMENT, args["documentId"])
-    return {**_row(ctx, args["documentId"]), **ctx.sql("documents.get")}
+    extra = ctx.need("documents.get", f"{DOCUMENT.noun} not found in workspace")
+    return {**_row(ctx, args["documentId"]), **extra}
 
 
 def read(ctx, args):
-    find(ctx, DOCUMENT, args["documentId"])
-    doc = ctx.sql("documents.read")
+    doc = ctx.need("documents.read", f"{DOCUMENT.noun} not found in workspace")
     if doc["status"] in GONE:
         raise failed(f"Document {doc['documentId']} is no longer available (status {doc['status']}), so its "
                      "text cannot be read; it can be added again in TalkBar.")

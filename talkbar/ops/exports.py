@@ -2,7 +2,8 @@
 of talkbar/exports/; delivery itself (exports.run, exports.resolve) lives in talkbar/exports/running.py
 and the settings (destinations, rules) in talkbar/exports/settings.py."""
 
-from talkbar.errors import not_found
+from talkbar.ops.lifecycle import need_args
+from talkbar.ops.lookups import live
 from talkbar.exports import batches, content, delivery, running, selection as sel, settings
 
 config = settings.config
@@ -15,10 +16,8 @@ resolve = running.resolve
 
 
 def sessions(ctx, args):
-    if args.get("projectId") is not None and ctx.sql("projects.live") is None:
-        raise not_found("Project not found in workspace")
-    if args.get("seriesId") is not None and ctx.sql("exports.sessions:series") is None:
-        raise not_found("Series not found in workspace")
+    live(ctx, "project", args.get("projectId"))
+    need_args(ctx, args, "seriesId")
     return [r["sessionId"] for r in ctx.sql("exports.sessions")]
 
 

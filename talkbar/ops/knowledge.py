@@ -91,12 +91,14 @@ def assign(ctx, args):
 def move(ctx, args):
     """knowledge.mark_outdated / archive / approve / restore, by the MOVES table."""
     sources, target = MOVES[ctx.op.id]
-    status = card(ctx, args["memoryId"])["status"]
-    if status != target:
-        if status not in sources:
-            raise failed(f"This card is {status}, and {ctx.op.id} only applies to "
-                         f"{' or '.join(sources)} cards. Bring it back with knowledge.restore first.")
-        ctx.sql("knowledge_card.set_status", memory_id=args["memoryId"], status=target)
+    current = card(ctx, args["memoryId"])
+    status = current["status"]
+    if status == target:
+        return current   # already there: nothing changes
+    if status not in sources:
+        raise failed(f"This card is {status}, and {ctx.op.id} only applies to "
+                     f"{' or '.join(sources)} cards. Bring it back with knowledge.restore first.")
+    ctx.sql("knowledge_card.set_status", memory_id=args["memoryId"], status=target)
     return card(ctx, args["memoryId"])
 
 

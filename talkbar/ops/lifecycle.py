@@ -20,7 +20,6 @@ class Kind:
     state: str                # query: the item's state in any condition, or nothing
     trash_query: str = None   # query setting trashed_at ($trashed_at null restores)
     pin_query: str = None
-    touch: str = None         # search-index kind of the item
     restored: str = None      # query giving what restore returns; default {id, restored: true}
     plan_limit: str = None    # restoring counts against this plan limit
     after_change: object = None  # fn(ctx, id) after a real change (pages that show the item)
@@ -28,10 +27,10 @@ class Kind:
 
 KINDS = {
     "projects": Kind("Project", "projectId", "lifecycle.project_state", "lifecycle.project_trash",
-                     "lifecycle.project_pin", "project", restored="projects.row", plan_limit="projects"),
+                     "lifecycle.project_pin", restored="projects.row", plan_limit="projects"),
     "notes": Kind("Note", "noteId", "lifecycle.note_state", "lifecycle.note_trash", "lifecycle.note_pin",
-                  "note", after_change=lambda ctx, note_id: bump_note_sessions(ctx, note_id)),
-    "chats": Kind("Chat", "chatId", "lifecycle.chat_state", "lifecycle.chat_trash", touch="chat",
+                  after_change=lambda ctx, note_id: bump_note_sessions(ctx, note_id)),
+    "chats": Kind("Chat", "chatId", "lifecycle.chat_state", "lifecycle.chat_trash",
                   restored="chats.brief"),
     "sessions": Kind("Session", "sessionId", "lifecycle.session_state"),
     "documents": Kind("Document", "documentId", "lifecycle.document_state"),
@@ -84,8 +83,7 @@ def note_sessions(ctx, note_id):
 
 def bump_note_sessions(ctx, note_id):
     """A note changed: the revisions of the session pages that show it move."""
-    for session_id in sorted(note_sessions(ctx, note_id)):
-        ctx.bump_session(session_id)
+    ctx.bump_session(*sorted(note_sessions(ctx, note_id)))
 
 
 def _changed(ctx, kind, item_id):

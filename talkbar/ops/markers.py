@@ -43,7 +43,7 @@ def create(ctx, args):
 
 def update(ctx, args):
     found = _existing(ctx, args)
-    ctx.sql("markers.update", updated_at=ctx.later(found["updatedAt"]))
+    ctx.sql("markers.update")
     _changed(ctx, found["sessionId"])
     return _marker(ctx, found["markerId"])
 

@@ -79,8 +79,7 @@ def move(ctx, args):
     if "sessionIds" in args:
         ctx.sql("notes.move:unlink")
         ctx.sql("notes.link_sessions", session_ids=args["sessionIds"])
-    for session_id in sorted(before | note_sessions(ctx, note_id)):  # pages it left and joined
-        ctx.bump_session(session_id)
+    ctx.bump_session(*sorted(before | note_sessions(ctx, note_id)))  # pages it left and joined
     return ctx.sql("notes.placement")
 
 

@@ -17,7 +17,7 @@ failed or that the user cancelled (scheduler.job.cancel) stay as they are and ar
 their dedupe key names the meeting, the offset and the planned start.
 """
 
-from talkbar.errors import failed, not_found
+from talkbar.errors import failed, or_list
 
 PLANNED_ONLY = ("planned",)
 PREPARABLE = ("planned", "missed", "unscheduled")
@@ -33,10 +33,6 @@ ACCEPTS = {
 }
 
 
-def _words(statuses):
-    return statuses[0] if len(statuses) == 1 else ", ".join(statuses[:-1]) + " or " + statuses[-1]
-
-
 def load(ctx, occurrence_id=None):
     """The occurrence (calendar.get's shape) or not_found naming it."""
     occurrence_id = occurrence_id or ctx.args["occurrenceId"]
@@ -50,7 +46,7 @@ def load_for_change(ctx):
     row = load(ctx)
     statuses, verb = ACCEPTS[ctx.op.id]
     if row["status"] not in statuses:
-        raise failed(f"Occurrence {row['occurrenceId']} is {row['status']}; only {_words(statuses)} "
+        raise failed(f"Occurrence {row['occurrenceId']} is {row['status']}; only {or_list(statuses)} "
                      f"occurrences can be {verb}.")
     return row
 

@@ -14,10 +14,11 @@ inside this JSON, so that the fixture import/export round-trips them with the re
 import json
 
 from talkbar.errors import failed, limit_reached, not_found
+from talkbar.ops.session_cards import MAX_CARDS
 
 READ_ONLY = ("actionItemIds", "skippedActionItemIds")
 ID_LISTS = ("topicIds", "memoryIds", "documentIds")
-MAX_MEMORY_COUNT = 24     # the cards a session can hold (limit_reached "sessionCards", as sessions.cards.add)
+MAX_MEMORY_COUNT = MAX_CARDS  # the cards a session can hold (limit_reached "sessionCards", as sessions.cards.add)
 MAX_DOCUMENT_COUNT = 10   # the documents a meeting can start with
 
 

@@ -4,7 +4,7 @@ occurrences.py — and exports), their history, cancelling and retrying one.
 Job statuses: pending, leased, running, succeeded, skipped, failed, cancelled.
 """
 
-from talkbar.errors import failed
+from talkbar.errors import failed, or_list
 
 CANCELLABLE = ("pending", "leased", "running")
 RETRYABLE = ("failed",)
@@ -16,8 +16,7 @@ def _job(ctx):
 
 def _require(job, statuses, verb):
     if job["status"] not in statuses:
-        allowed = statuses[0] if len(statuses) == 1 else ", ".join(statuses[:-1]) + " or " + statuses[-1]
-        raise failed(f"Job {job['jobId']} is {job['status']}; only {allowed} jobs can be {verb}.")
+        raise failed(f"Job {job['jobId']} is {job['status']}; only {or_list(statuses)} jobs can be {verb}.")
 
 
 def job_get(ctx, args):

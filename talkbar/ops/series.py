@@ -34,10 +34,6 @@ def _series(ctx, series_id=None):
     return ctx.need("series.get", "Series not found in workspace", series_id=series_id)
 
 
-def get(ctx, args):
-    return _series(ctx)
-
-
 def kinds(ctx, args):
     builtin = [k for k in manifest().get("series.create").schema["properties"]["kind"]["enum"] if k != "custom"]
     wanted = [(k, i, name.lower()) for k, names in SUGGESTED_TEMPLATES.items() for i, name in enumerate(names)]

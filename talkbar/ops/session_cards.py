@@ -26,7 +26,7 @@ def _room_for_one(state):
 
 
 def _card(ctx):
-    return ctx.need("session_cards.card", "Knowledge card not found in workspace")
+    return ctx.need("knowledge_card.one", "Knowledge card not found in workspace")
 
 
 def add(ctx, args):

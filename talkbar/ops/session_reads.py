@@ -7,21 +7,13 @@ now (then `recording: true`, no summary yet, provisional speakers) and whether t
 
 from talkbar.ops import action_items
 from talkbar import app_state, paging, textmatch
-from talkbar.errors import not_found
+from talkbar.ops.lifecycle import need_args
+from talkbar.ops.lookups import live
 from talkbar.ops.session_lookup import live_session, recording
 
-# the filters of sessions.list that name an item, and how a missing one is reported
-_LIST_FILTERS = (
-    ("projectId", "projects.live", "Project"),
-    ("seriesId", "sessions.list:series", "Series"),
-    ("topicId", "topics.find", "Topic"),
-)
-
-
 def session_list(ctx, args):
-    for arg, query, noun in _LIST_FILTERS:
-        if args.get(arg) is not None and ctx.sql(query) is None:
-            raise not_found(f"{noun} not found in workspace")
+    live(ctx, "project", args.get("projectId"))
+    need_args(ctx, args, "seriesId", "topicId")
     after = paging.after(ctx) or (None, None)
     page = ctx.sql("sessions.list", words=textmatch.words(args.get("search")),
                    after_started_ms=after[0], after_session_id=after[1])

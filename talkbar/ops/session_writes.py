@@ -6,7 +6,7 @@ is pinned, trashing what is in the Trash (the first date is kept) and restoring 
 there all succeed and change nothing.
 """
 
-from talkbar.errors import not_found
+from talkbar.ops.lookups import live
 from talkbar.ops.session_lookup import find_session, live_session, not_recording
 
 
@@ -23,8 +23,7 @@ def rename(ctx, args):
 def move(ctx, args):
     session = live_session(ctx)
     sid, target, previous = session["sessionId"], args["projectId"], session["projectId"]
-    if target is not None and ctx.sql("projects.live") is None:
-        raise not_found("Project not found in workspace")
+    live(ctx, "project", target)
     if target != previous:
         ctx.sql("sessions.move")
         if args["moveKnowledge"]:

@@ -73,7 +73,7 @@ def rename(ctx, args):
 
 def link(ctx, args):
     sid, row = _participant(ctx, "linking its speakers to people")
-    person = ctx.need("session_speakers.person", "Person not found in workspace")
+    person = ctx.need("contact.one", "Person not found in workspace")
     if person["archived"]:
         raise not_found(f"Person {args['contactId']} is archived; restore them in the app first")
     _refuse_taken(ctx, sid, row["speakerId"], person["name"], person["contactId"])

@@ -99,9 +99,10 @@ def move(ctx, args):
         raise invalid(f"untilMs must be in the future (now is {ctx.now} in Unix ms)")
     current = suggestion(ctx, args["suggestionId"])
     status = MOVES[ctx.op.id][1]
-    if _visible_state(ctx, current) != (status, until):
-        _refuse_unless_allowed(ctx, current)
-        _write(ctx, current, status, until)
+    if _visible_state(ctx, current) == (status, until):
+        return current   # already there: nothing changes
+    _refuse_unless_allowed(ctx, current)
+    _write(ctx, current, status, until)
     return suggestion(ctx, args["suggestionId"])
 
 

@@ -11,7 +11,8 @@
 import hashlib
 import re
 
-from talkbar.errors import failed, not_found
+from talkbar.errors import failed
+from talkbar.ops.lifecycle import KINDS, need_live
 from talkbar.ops.session_lookup import live_session
 
 NAMED_COLORS = ("slate", "sky", "stone", "teal", "indigo", "green", "yellow", "blue", "purple", "rose",
@@ -61,8 +62,7 @@ def rename(ctx, args):
 def delete(ctx, _args):
     topic = _topic(ctx)
     changed = [row["sessionId"] for row in ctx.sql("topics.delete:sessions")]
-    if changed:
-        ctx.sql("session_lookup.bump_many", session_ids=changed)
+    ctx.bump_session(*changed)
     ctx.sql("topics.delete:notes")
     ctx.sql("topics.delete")
     return {"topicId": topic["topicId"], "deleted": True}
@@ -72,10 +72,8 @@ def _target(ctx, args):
     """The session or note tagged: (sessionId, noteId), one of them None."""
     if args.get("sessionId") is not None:
         return live_session(ctx)["sessionId"], None
-    note = ctx.need("topics.note_state", "Note not found in workspace")
-    if note["trashedAt"] is not None:
-        raise not_found(f"Note {args['noteId']} is in the Trash; restore it first")
-    return None, note["noteId"]
+    need_live(ctx, KINDS["notes"], args["noteId"])
+    return None, args["noteId"]
 
 
 def _tagged(ctx, args, session_query, note_query):

@@ -1,7 +1,7 @@
 """workspace.* (but search), profile.* and plan.get."""
 
 from talkbar import plan
-from talkbar.errors import not_found
+from talkbar.ops.lookups import live
 
 
 def listing(rows, _args):
@@ -9,8 +9,7 @@ def listing(rows, _args):
 
 
 def stats(ctx, args):
-    if args.get("projectId") is not None and ctx.sql("projects.live") is None:
-        raise not_found("Project not found in workspace")
+    live(ctx, "project", args.get("projectId"))
     return ctx.sql("workspace.stats")
 
 
@@ -39,13 +38,7 @@ def plan_get(ctx, _args):
     lic = ctx.sql("plan.license")
     used = plan.usage(ctx.cur, ctx.workspace_id)
     effective = plan.effective_plan(lic)
-    limits = {}
-    for key, maximum in plan.LIMITS[effective].items():
-        entry = {"max": maximum}
-        if key in used:
-            entry["used"] = used[key]
-        entry["per"] = plan.PER[key]
-        limits[key] = entry
+    limits = plan.limits(effective, used)
     top = effective == plan.ORDER[-1]
     return {
         "plan": plan.describe(effective),

@@ -113,10 +113,13 @@ def index_items(cur, workspace_id, kind, ids=None):
 
 def index_turns(cur, workspace_id, session_id):
     """Index the session's turns changed since the last indexed one (a live turn: just that one)."""
-    item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
+    found = _q(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
+    item_no = found[0]["item_no"] if found else None
     rows = _q(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
+    if item_no is None:   # a session never indexed: number it (its turns are all new then)
+        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
     batch = _Batch(workspace_id)
     old = [{"doc_no": r["old_doc"], "len": r["old_len"]} for r in rows if r["old_doc"] is not None]
     if old:

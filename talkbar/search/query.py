@@ -9,7 +9,7 @@ get their best passage (search.passages). Snippets are cut here.
 
 import math
 
-from talkbar.errors import not_found
+from talkbar.ops.lookups import live
 from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
@@ -20,8 +20,7 @@ HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "
 
 
 def search(ctx, args):
-    if args.get("projectId") is not None and ctx.sql("projects.live") is None:
-        raise not_found("Project not found in workspace")
+    live(ctx, "project", args.get("projectId"))
     terms = text.query_terms(args["query"])[:MAX_TERMS]
     content = semantic.status()
     if not terms:

@@ -123,17 +123,12 @@ class Ctx:
         """A short write turn for an operation that runs outside the write queue (`outside_queue`)."""
         if self._write_lock is None or self._db is None:
             raise RuntimeError(f"{self.op.id} runs in one transaction; ctx.transaction() is for outside_queue ops")
-        with self._write_lock, self._db.cursor() as cur:
-            self.cur = cur
-            cur.execute("BEGIN TRANSACTION")
-            try:
+        try:
+            with self._db.write_turn(self._write_lock) as cur:
+                self.cur = cur
                 self.now = clock.now_ms()
                 yield self
                 hooks.changed(cur, self.workspace_id, self.touched)
                 self.touched = []
-                cur.execute("COMMIT")
-            except BaseException:
-                cur.execute("ROLLBACK")
-                raise
-            finally:
-                self.cur = None
+        finally:
+            self.cur = None

@@ -171,6 +171,14 @@ class Database:
             if self._refs == 0:
                 self._close()
 
+    @contextmanager
+    def write_turn(self, lock=None):
+        """A cursor in one write transaction. The write turn (`lock`, default write_lock) is waited
+        for before the file is leased, so that while writes queue here another process can still
+        get in between them."""
+        with (lock or self.write_lock), self.cursor() as cur, transaction(cur):
+            yield cur
+
     # ------------------------------------------------------------------ the lease
     @contextmanager
     def holding(self):
@@ -242,25 +250,32 @@ def _migrate(con, path, has_record):
     if done - known:
         raise failed(f"{path} was written by a newer TalkBar (schema {max(done)}); update talkbar-cli.")
     for version, name, text in pending:
-        con.execute("BEGIN TRANSACTION")
-        try:
+        with transaction(con):
             con.execute(text)
             sqlfiles.run(con, q("migrations.record"), {"version": version, "name": name,
                                                         "now_ms": clock.now_ms()})
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
         events.emit("db.migrate", version=version, name=name)
+
+
+@contextmanager
+def transaction(cur):
+    """BEGIN … COMMIT around the block, or ROLLBACK on any error (which then goes on)."""
+    cur.execute("BEGIN TRANSACTION")
+    try:
+        yield cur
+    except BaseException:
+        try:
+            cur.execute("ROLLBACK")
+        except Exception:
+            pass
+        raise
+    cur.execute("COMMIT")
 
 
 def _seed(con):
     from talkbar.ids import new_id
     params = {"now_ms": clock.now_ms(), "workspace_id": new_id("ws"), "profile_id": new_id("profile"),
               "cursor_secret": os.urandom(16).hex()}
-    con.execute("BEGIN TRANSACTION")
-    sqlfiles.run(con, sqlfiles.get("seed.meta"), params)
-    sqlfiles.run(con, sqlfiles.get("seed.profile"), params)
-    sqlfiles.run(con, sqlfiles.get("seed.workspace"), params)
-    sqlfiles.run(con, sqlfiles.get("seed.license"), params)
-    con.execute("COMMIT")
+    with transaction(con):
+        for step in ("meta", "profile", "workspace", "license"):
+            sqlfiles.run(con, sqlfiles.get(f"seed.{step}"), params)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from talkbar import events, hooks, policy, sqlfiles, validate
 from talkbar.clock import now_ms
 from talkbar.context import Ctx
+from talkbar.db import transaction
 from talkbar.errors import OpError, failed, invalid, not_found
 from talkbar.manifest import manifest
 
@@ -97,8 +98,8 @@ class Engine:
             else:
                 # wait for the write turn before leasing the file, so that while writes queue here
                 # another process can still get in between them
-                with lock, self.db.cursor() as cur:
-                    result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
+                with self.db.write_turn(lock) as cur:
+                    result = self._guard(op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,
@@ -152,17 +153,8 @@ class Engine:
 
     def _transaction(self, cur, op, body):
         """Run body in a transaction: committed, or rolled back on any error."""
-        cur.execute("BEGIN TRANSACTION")
-        try:
-            result = self._guard(op, body)
-        except BaseException:
-            try:
-                cur.execute("ROLLBACK")
-            except Exception:
-                pass
-            raise
-        cur.execute("COMMIT")
-        return result
+        with transaction(cur):
+            return self._guard(op, body)
 
     @staticmethod
     def _guard(op, body):

@@ -91,23 +91,17 @@ class Recorder:
         """Run step(sql) in one transaction; tell the hooks what changed; retry while busy."""
         for attempt in range(BUSY_RETRIES):
             try:
-                with self.db.cursor() as cur, self.db.write_lock:
-                    cur.execute("BEGIN TRANSACTION")
-                    try:
-                        now = clock.now_ms()
+                with self.db.write_turn() as cur:
+                    now = clock.now_ms()
 
-                        def sql(name, **params):
-                            return sqlfiles.run(cur, sqlfiles.get(name),
-                                                {"session_id": self.session_id, "now_ms": now,
-                                                 "workspace_id": self.workspace_id, **params})
-                        out = step(sql)
-                        if touched:
-                            hooks.changed(cur, self.workspace_id, list(touched))
-                        cur.execute("COMMIT")
-                        return out
-                    except BaseException:
-                        cur.execute("ROLLBACK")
-                        raise
+                    def sql(name, **params):
+                        return sqlfiles.run(cur, sqlfiles.get(name),
+                                            {"session_id": self.session_id, "now_ms": now,
+                                             "workspace_id": self.workspace_id, **params})
+                    out = step(sql)
+                    if touched:
+                        hooks.changed(cur, self.workspace_id, list(touched))
+                    return out
             except OpError as err:
                 if err.code != "busy" or attempt == BUSY_RETRIES - 1:
                     raise

@@ -20,15 +20,8 @@ def _run(fn):
     """Run fn(db, cur) in one write transaction; OpError -> the CLI's error output, exit 1."""
     db = open_db()
     try:
-        with db.cursor() as cur, db.write_lock:
-            cur.execute("BEGIN TRANSACTION")
-            try:
-                value = fn(db, cur)
-                cur.execute("COMMIT")
-                return value
-            except BaseException:
-                cur.execute("ROLLBACK")
-                raise
+        with db.write_turn() as cur:
+            return fn(db, cur)
     except OpError as err:
         output.fail(err.envelope())
 

@@ -108,8 +108,9 @@ class Engine:
         events.emit("op.end", op=op.id, ok=True, ms=round((time.monotonic() - started) * 1000, 1))
         return result
 
-    def _ctx(self, cur, op, args, write_lock=None):
-        return Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, args), now=now_ms(),
+    def _ctx(self, cur, op, args, write_lock=None, workspace_id=None):
+        wanted = args.get("workspaceId") if workspace_id is None else workspace_id
+        return Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, wanted), now=now_ms(),
                    db_path=self.db.path, face=self.face, write_lock=write_lock)
 
     def _run(self, cur, op, args, recheck):
@@ -137,6 +138,18 @@ class Engine:
             if item_id:
                 ctx.touch(kind, item_id)
         return result
+
+    @contextmanager
+    def turn(self, op_id, workspace_id):
+        """A write turn outside any call (the export worker's planning, notion connect), as `op_id`
+        would have it: refused when the administrator blocks its group, on the workspace given."""
+        op = self.manifest.get(op_id)
+        policy.current().refuse_blocked(op)
+        with self.db.cursor() as cur:
+            ctx = self._ctx(cur, op, {}, write_lock=self.db.write_lock, workspace_id=workspace_id)
+        ctx.detach(self.db)
+        with ctx.transaction():
+            yield ctx
 
     def _outside_queue(self, op, args, recheck, lock):
         """A long-running write (exports.run): no transaction, no write-queue turn and no hold on the
@@ -167,8 +180,7 @@ class Engine:
             events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
             raise failed(f"TalkBar could not complete {op.id}: {type(exc).__name__}: {exc}") from None
 
-    def _workspace(self, cur, args):
-        wanted = args.get("workspaceId")
+    def _workspace(self, cur, wanted):
         cache = self.db.lease_cache.setdefault("workspaces", {})
         if wanted in cache:  # workspaces are created, switched and removed by the app or an import only
             return cache[wanted]

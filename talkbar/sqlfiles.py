@@ -129,6 +129,11 @@ def migrations(root=None):
     return out
 
 
+def call(cursor, name, **params):
+    """Run the query named `name` with these parameters (run(), for callers that hold a cursor)."""
+    return run(cursor, get(name), params)
+
+
 def run(cursor, query, params):
     """Execute a query with exactly its declared parameters; shape the result by `returns`."""
     bound = {p: params.get(p) for p in query.params}

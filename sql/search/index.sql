@@ -239,12 +239,6 @@ SELECT (SELECT generation FROM search_state) AS generation,
 -- The database file, for the compaction's own connection.
 SELECT path FROM duckdb_databases() WHERE database_name = current_database()
 
--- name: search.compact.build_clear
--- returns: exec
--- params: none
--- A copy left over from an earlier, abandoned run.
-DELETE FROM search_next_info
-
 -- name: search.compact.build_postings
 -- returns: exec
 -- params: none

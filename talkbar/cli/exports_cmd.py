@@ -27,7 +27,8 @@ def _failing(fn):
     try:
         return fn()
     except OpError as err:
-        output.fail(err.envelope(lambda op: f"Arguments: talkbar-cli tools info {op}"))
+        from talkbar.engine import CLI
+        output.fail(err.envelope(CLI.schema_pointer))
 
 
 @click.group()
@@ -43,12 +44,12 @@ def exports():
               help="With --wait: stop waiting after this many seconds and exit 1.")
 def run(workspace_id, batch_id, wait, timeout):
     """Run one pass of an export batch, then print the batch as JSON."""
-    from talkbar.exports.commands import run_batch
+    from talkbar.exports.commands import active, run_batch
     db = open_db()
     batch, timed_out = _failing(lambda: run_batch(_engine(db), workspace_id, batch_id, wait, timeout))
     output.result(batch)
     if timed_out:
-        left = sum(d["status"] in ("scheduled", "exporting") for d in batch["deliveries"])
+        left = len(active(batch))
         output.error({"error": {"code": "failed", "message": f"Timed out after {timeout:g} seconds with {left} "
                                                              "deliveries still scheduled or running."}},
                      also_stdout=False)
@@ -67,7 +68,7 @@ def worker(workspace_id, drain, interval_ms):
     engine = _engine(db)
     try:
         while True:
-            for batch in _failing(lambda: worker_pass(engine, db, workspace_id)):
+            for batch in _failing(lambda: worker_pass(engine, workspace_id)):
                 output.result(batch)
             if drain:
                 return
@@ -88,7 +89,7 @@ def connect(workspace_id, destination_id):
     """Read a Notion token from standard input and store it encrypted for a notion destination."""
     from talkbar.exports.commands import connect_notion, read_token
     token = _failing(lambda: read_token(sys.stdin))
-    output.result(_failing(lambda: connect_notion(open_db(), workspace_id, destination_id, token)))
+    output.result(_failing(lambda: connect_notion(_engine(open_db()), workspace_id, destination_id, token)))
 
 
 def register(cli):

@@ -44,6 +44,15 @@ def live_sessions(ctx, session_ids, refuse_recording):
     return found
 
 
+def known_destinations(ctx, destination_ids):
+    """The destinations asked for, in that order; one that is not in this workspace is not_found."""
+    found = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=list(destination_ids))}
+    for did in destination_ids:
+        if did not in found:
+            raise not_found("Export destination not found in workspace")
+    return [found[did] for did in destination_ids]
+
+
 def enabled_destinations(ctx, destination_ids):
     """The destinations asked for, in that order; unknown is not_found, switched off is failed."""
     found = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=list(destination_ids))}

@@ -5,21 +5,16 @@ an assistant's exports.run would; the worker also plans automatic exports (talkb
 
 import json
 import time
-from contextlib import contextmanager
 
-from talkbar import clock, policy, sqlfiles
-from talkbar.context import Ctx
-from talkbar.engine import CLI
-from talkbar.errors import OpError, failed, invalid, not_found
-from talkbar.exports import automatic, credentials
+from talkbar.errors import OpError, failed, invalid
+from talkbar.exports import automatic, batches, credentials
 from talkbar.exports.settings import credential_ref
-from talkbar.manifest import manifest
 
 ACTIVE = ("scheduled", "exporting")
 POLL_S = 1.0
 
 
-def _active(batch):
+def active(batch):
     return [d for d in batch["deliveries"] if d["status"] in ACTIVE]
 
 
@@ -47,34 +42,17 @@ def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep
             if err.code != "busy" or not wait:
                 raise
             batch = engine.call("exports.status", {"workspaceId": workspace_id, "batchId": batch_id})
-        if not wait or not _active(batch):
+        if not wait or not active(batch):
             return batch, False
         if time.monotonic() >= deadline:
             return batch, True
         sleep(min(POLL_S, max(0.0, deadline - time.monotonic())))
 
 
-@contextmanager
-def _turn(db, workspace_id, op_id):
-    """A write turn outside any operation (the worker's planning, notion connect), as `op_id` would
-    have it: refused when the administrator blocks its group, on the workspace given."""
-    op = manifest().get(op_id)
-    policy.current().refuse_blocked(op)
-    with db.cursor() as cur:
-        found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": workspace_id})
-    if found is None:
-        raise not_found(f"Workspace not found: {workspace_id}. workspace.list shows your workspaces.")
-    ctx = Ctx(op=op, args={}, cur=None, workspace_id=found, now=clock.now_ms(), db_path=db.path,
-              face=CLI, write_lock=db.write_lock)
-    ctx.detach(db)
-    with ctx.transaction():
-        yield ctx
-
-
-def worker_pass(engine, db, workspace_id):
+def worker_pass(engine, workspace_id):
     """Plan and start the automatic exports that are due, then deliver what every batch has
     scheduled. Returns the batches that changed (or were made)."""
-    with _turn(db, workspace_id, "exports.run") as ctx:
+    with engine.turn("exports.run", workspace_id) as ctx:
         made = set(automatic.plan_and_start(ctx))
         due = [r["batchId"] for r in ctx.sql("exports.run:due_batches")]
     changed = []
@@ -98,12 +76,10 @@ def read_token(stream):
     return token
 
 
-def connect_notion(db, workspace_id, destination_id, token):
+def connect_notion(engine, workspace_id, destination_id, token):
     """Store the token encrypted for a notion destination and point its credentialRef at it."""
-    with _turn(db, workspace_id, "exports.destination.save") as ctx:
-        found = ctx.sql("exports.config", destination_ids=[destination_id])
-        if not found:
-            raise not_found("Export destination not found in workspace")
+    with engine.turn("exports.destination.save", workspace_id) as ctx:
+        found = batches.known_destinations(ctx, [destination_id])
         if found[0]["format"] != "notion":
             raise failed(f"Export destination {destination_id} writes {found[0]['format']} files; only a notion "
                          "destination connects to Notion.")

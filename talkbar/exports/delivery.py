@@ -24,7 +24,7 @@ def audio_extension(doc):
     return os.path.splitext(doc["audioPath"])[1].lower() or ".audio"
 
 
-def _audio(doc):
+def read_audio(doc):
     """((extension, bytes) | None, error | None)."""
     ext = audio_extension(doc)
     if ext is None:
@@ -47,7 +47,7 @@ def deliver(dest, doc, claims, now_ms, *, db_path, export_folders=None, resoluti
     if not dest["enabled"]:
         return attention(f"The export destination {dest['destinationId']} is turned off; turn it on with "
                          "exports.destination.save, then retry.")
-    audio, audio_error = _audio(doc)
+    audio, audio_error = read_audio(doc)
     errors = [audio_error] if audio_error else []
     if dest["format"] == "notion":
         token = credentials.decrypt(db_path, dest["ciphertext"]) if dest["credentialRef"] else None
@@ -73,12 +73,12 @@ def _rendered(fmt, doc, audio):
     return [(FORMATS[fmt].extension, render(fmt, doc))] + ([audio] if audio else [])
 
 
-def preview(dest, doc, claims):
-    """{location, files, archiveEntries} that a delivery would write now (nothing is written)."""
+def preview(dest, doc, claims, audio):
+    """{location, files, archiveEntries} that a delivery would write now (nothing is written);
+    `audio` is read_audio(doc)[0], read once for all the destinations of a session."""
     fmt = dest["format"]
     if fmt == "notion":
         return {"location": dest["location"], "files": [], "archiveEntries": []}
-    audio, _ = _audio(doc)
     folder = os.path.join(dest["location"], *naming.folders(dest["layout"], doc))
     targets = [files.would_write(folder, naming.stem(doc), ext, data, doc["sessionId"], claims)
                for ext, data in _rendered(fmt, doc, audio)]

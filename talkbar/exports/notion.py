@@ -12,8 +12,6 @@ TALKBAR_NOTION_API overrides the API's address (tests point it at a stand-in on 
 import json
 import os
 import re
-import urllib.error
-import urllib.request
 
 from talkbar.exports import notion_blocks
 from talkbar.exports.outcome import attention, conflicted, settle
@@ -45,6 +43,7 @@ class Client:
         self.base = (base or os.environ.get("TALKBAR_NOTION_API") or "https://api.notion.com").rstrip("/")
 
     def request(self, method, path, body=None):
+        import urllib.error, urllib.request  # noqa: E401 - only a delivery talks to Notion (http.client costs ~6 ms)
         data = json.dumps(body).encode("utf-8") if body is not None else None
         req = urllib.request.Request(self.base + path, data=data, method=method, headers={
             "Authorization": f"Bearer {self.token}", "Notion-Version": VERSION,

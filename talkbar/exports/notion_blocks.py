@@ -55,7 +55,7 @@ def blocks(doc):
     if doc["notes"] is not None:
         out.append(block("heading_2", "Notes"))
         for note in doc["notes"]:
-            out.append(block("heading_3", note["title"] or "Untitled note"))
+            out.append(block("heading_3", common.note_title(note)))
             out.extend(_text_blocks(note["markdown"]))
     if doc["markers"] is not None:
         out.append(block("heading_2", "Bookmarks"))

@@ -9,7 +9,7 @@ import os
 
 from talkbar import policy
 from talkbar.errors import failed, invalid, not_found
-from talkbar.exports import naming, notion, selection as sel
+from talkbar.exports import batches, naming, notion, selection as sel
 from talkbar.ops.lifecycle import KINDS, find
 from talkbar.ops.lookups import live
 
@@ -75,8 +75,7 @@ def destination_save(ctx, args):
 
 def destination_delete(ctx, args):
     did = args["destinationId"]
-    if not ctx.sql("exports.config", destination_ids=[did]):
-        raise not_found("Export destination not found in workspace")
+    batches.known_destinations(ctx, [did])
     active = ctx.sql("exports.destination.delete:active")
     if active:
         noun = "delivery" if active == 1 else "deliveries"
@@ -118,10 +117,7 @@ def rule_save(ctx, args):
     if existing is not None and existing["workspaceId"] != ctx.workspace_id:
         raise failed(f"The rule id {rule_id} is taken in another workspace; choose another id.")
     _check_scope(ctx, kind, scope_id)
-    known = {d["destinationId"] for d in ctx.sql("exports.config", destination_ids=args["destinationIds"])}
-    for did in args["destinationIds"]:
-        if did not in known:
-            raise not_found("Export destination not found in workspace")
+    batches.known_destinations(ctx, args["destinationIds"])
     taken = ctx.sql("exports.rule.save:scope_taken")
     if taken is not None:
         raise failed(f"The {kind} {scope_id} already has the rule {taken}: one rule per scope. Save {taken} "

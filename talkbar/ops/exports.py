@@ -33,9 +33,10 @@ def preview(ctx, args):
         reason = sel.wait_reason(doc, selection)
         out_sessions.append({"sessionId": sid, "title": doc["title"], "ready": reason is None, "waitReason": reason,
                              **{k: doc[k] for k in content.CONTENT_KEYS}})
+        audio = delivery.read_audio(doc)[0] if any(d["format"] != "notion" for d in dests) else None
         for d in dests:
             outputs.append({"sessionId": sid, "destinationId": d["destinationId"],
-                            **delivery.preview(d, doc, claims[d["destinationId"]])})
+                            **delivery.preview(d, doc, claims[d["destinationId"]], audio)})
     return {"sessions": out_sessions, "destinations": dests, "outputs": outputs}
 
 

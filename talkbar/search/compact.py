@@ -20,6 +20,7 @@ import atexit
 import threading
 
 from talkbar import events, sqlfiles
+from talkbar.db import transaction
 
 COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
 MIN_ROWS = 20_000        # never compact for less
@@ -31,49 +32,41 @@ _running = {}            # database path -> (thread, connection)
 _writes = 0
 
 
-def _q(cur, name, **params):
-    return sqlfiles.run(cur, sqlfiles.get(name), params)
-
-
 def after_write(cur):
     """Called by the index inside every indexing write: swap a ready copy in, or start one."""
     global _writes
     _writes += 1
     if (_writes - 1) % CHECK_EVERY:
         return
-    state = _q(cur, "search.compact.state")
+    state = sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is not None:
         swap(cur, state)
     elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["sorted"]):
-        start(_q(cur, "search.compact.path"))
+        start(sqlfiles.call(cur, "search.compact.path"))
 
 
 def swap(cur, state=None):
     """Put a finished copy in place (inside the caller's write transaction)."""
-    state = state or _q(cur, "search.compact.state")
+    state = state or sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is None:
         return False
     if state["ready"] != state["generation"]:
-        _q(cur, "search.compact.drop_next")
-        _q(cur, "search.compact.discard")
+        sqlfiles.call(cur, "search.compact.drop_next")
+        sqlfiles.call(cur, "search.compact.discard")
         events.emit("search.compact", step="discarded")
         return False
     for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
-        _q(cur, f"search.compact.{step}")
+        sqlfiles.call(cur, f"search.compact.{step}")
     events.emit("search.compact", step="swapped")
     return True
 
 
 def build(con):
     """Write the sorted copy in one transaction of `con` (its own connection)."""
-    con.execute("BEGIN TRANSACTION")
-    try:
-        for step in ("clear", "postings", "docs", "info"):
-            _q(con, f"search.compact.build_{step}")
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+    with transaction(con):
+        sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
+        for step in ("postings", "docs", "info"):
+            sqlfiles.call(con, f"search.compact.build_{step}")
 
 
 def _work(path):
@@ -126,4 +119,4 @@ def _stop():
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
     for step in ("next_generation", "drop_next", "discard", "swap_journal"):
-        _q(cur, f"search.compact.{step}")
+        sqlfiles.call(cur, f"search.compact.{step}")

@@ -21,10 +21,6 @@ OWN, ALL = [0, 1], [0, 1, 2]
 _indexed = set()     # workspaces seen indexed by this process
 
 
-def _q(cur, name, **params):
-    return sqlfiles.run(cur, sqlfiles.get(name), params)
-
-
 class _Batch:
     """Passages to write: (item_no, field, part, t_ms, changed, term counts, length)."""
 
@@ -44,7 +40,7 @@ class _Batch:
             return
         ids = [d["doc_no"] for d in docs]
         for step in ("search.postings.drop", "search.tail.drop", "search.dead.add"):
-            _q(cur, step, docs=ids)
+            sqlfiles.call(cur, step, docs=ids)
         self.removed += len(ids)
         self.removed_len += sum(d["len"] for d in docs)
 
@@ -53,7 +49,7 @@ class _Batch:
         if rows:
             cols = list(zip(*[r[:5] for r in rows]))
             lens = [r[6] for r in rows]
-            made = {(r["item_no"], r["field"], r["part"]): r["doc_no"] for r in _q(
+            made = {(r["item_no"], r["field"], r["part"]): r["doc_no"] for r in sqlfiles.call(
                 cur, "search.docs.add", items=list(cols[0]), fields=list(cols[1]), parts=list(cols[2]),
                 t_ms=list(cols[3]), changed=list(cols[4]), lens=lens, texts=[r[7] for r in rows])}
             k, d, it, f, tf, dl = [], [], [], [], [], []
@@ -68,27 +64,27 @@ class _Batch:
                     tf.append(min(n, 32767))
                     dl.append(length)
             if k:
-                _q(cur, "search.tail.add", keys=k, docs=d, items=it, fields=f, tfs=tf, dls=dl)
+                sqlfiles.call(cur, "search.tail.add", keys=k, docs=d, items=it, fields=f, tfs=tf, dls=dl)
         added = len(rows) - self.removed
         added_len = sum(r[6] for r in rows) - self.removed_len
-        if (added or added_len or rows) and _q(cur, "search.stats.bump", workspace_id=self.ws, docs=added,
+        if (added or added_len or rows) and sqlfiles.call(cur, "search.stats.bump", workspace_id=self.ws, docs=added,
                                                 len=added_len) is None:
-            _q(cur, "search.stats.add", workspace_id=self.ws, docs=added, len=added_len)
+            sqlfiles.call(cur, "search.stats.add", workspace_id=self.ws, docs=added, len=added_len)
 
 
 def _item_numbers(cur, workspace_id, kind, ids):
-    found = {r["item_id"]: r["item_no"] for r in _q(cur, "search.items.find", workspace_id=workspace_id,
+    found = {r["item_id"]: r["item_no"] for r in sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id,
                                                      kind=kind, ids=ids)}
     missing = [i for i in ids if i not in found]
     if missing:
-        for r in _q(cur, "search.items.add", workspace_id=workspace_id, kind=kind, ids=missing):
+        for r in sqlfiles.call(cur, "search.items.add", workspace_id=workspace_id, kind=kind, ids=missing):
             found[r["item_id"]] = r["item_no"]
     return found
 
 
 def index_items(cur, workspace_id, kind, ids=None):
     """(Re-)index these items of one kind (ids None: all of the workspace) in one batch of writes."""
-    rows = _q(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids)
+    rows = sqlfiles.call(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids)
     batch = _Batch(workspace_id)
     present = [r["id"] for r in rows]
     numbers = _item_numbers(cur, workspace_id, kind, present) if present else {}
@@ -96,14 +92,14 @@ def index_items(cur, workspace_id, kind, ids=None):
     if ids is not None:
         gone_ids = sorted(set(ids) - set(present))
         if gone_ids:
-            gone = list(_q(cur, "search.items.find", workspace_id=workspace_id, kind=kind, ids=gone_ids))
+            gone = list(sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind=kind, ids=gone_ids))
     if ids is not None and numbers:
         fields = ALL if kind == "document" else OWN
-        batch.drop(cur, _q(cur, "search.docs.drop", items=list(numbers.values()), fields=fields))
+        batch.drop(cur, sqlfiles.call(cur, "search.docs.drop", items=list(numbers.values()), fields=fields))
     if gone:
         items = [g["item_no"] for g in gone]
-        batch.drop(cur, _q(cur, "search.docs.drop", items=items, fields=ALL))
-        _q(cur, "search.items.drop", items=items)
+        batch.drop(cur, sqlfiles.call(cur, "search.docs.drop", items=items, fields=ALL))
+        sqlfiles.call(cur, "search.items.drop", items=items)
     for row in rows:
         item_no = numbers[row["id"]]
         for field, part, t_ms, counts, length, body in passages.of(kind, row):
@@ -113,9 +109,9 @@ def index_items(cur, workspace_id, kind, ids=None):
 
 def index_turns(cur, workspace_id, session_id):
     """Index the session's turns changed since the last indexed one (a live turn: just that one)."""
-    found = _q(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
+    found = sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
     item_no = found[0]["item_no"] if found else None
-    rows = _q(cur, "search.source.turns", item_no=item_no, session_id=session_id)
+    rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
     if item_no is None:   # a session never indexed: number it (its turns are all new then)
@@ -123,7 +119,7 @@ def index_turns(cur, workspace_id, session_id):
     batch = _Batch(workspace_id)
     old = [{"doc_no": r["old_doc"], "len": r["old_len"]} for r in rows if r["old_doc"] is not None]
     if old:
-        _q(cur, "search.docs.drop_ids", docs=[o["doc_no"] for o in old])
+        sqlfiles.call(cur, "search.docs.drop_ids", docs=[o["doc_no"] for o in old])
         batch.drop(cur, old)
     for r in rows:
         body = passages.turn_text(r["speaker"], r["text"])
@@ -154,42 +150,42 @@ def on_change(cur, workspace_id, touched):
 
 def clear_workspace(cur, workspace_id):
     for step in ("postings", "tail", "docs", "items", "stats"):
-        _q(cur, f"search.clear.{step}", workspace_id=workspace_id)
+        sqlfiles.call(cur, f"search.clear.{step}", workspace_id=workspace_id)
 
 
 def rebuild(cur, workspace_id):
     """Index a whole workspace from scratch (after an import)."""
     clear_workspace(cur, workspace_id)
-    _q(cur, "search.stats.add", workspace_id=workspace_id, docs=0, len=0)
+    sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=0, len=0)
     for kind in KINDS:
         index_items(cur, workspace_id, kind)
     _bulk_turns(cur, workspace_id)
 
 
 def _bulk_turns(cur, workspace_id):
-    _q(cur, "search.bulk.stage_turns", workspace_id=workspace_id)
-    words = [r["word"] for r in _q(cur, "search.bulk.words", pattern=text.WORD_SQL)]
+    sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id)
+    words = [r["word"] for r in sqlfiles.call(cur, "search.bulk.words", pattern=text.WORD_SQL)]
     vw, vk = [], []
     for w in words:
         for term in text.word_terms(w):
             vw.append(w)
             vk.append(key(workspace_id, term))
     if vw:
-        _q(cur, "search.bulk.vocab", words=vw, keys=vk)
-    _q(cur, "search.bulk.postings", pattern=text.WORD_SQL)
-    _q(cur, "search.bulk.docs")
-    totals = _q(cur, "search.bulk.totals")
+        sqlfiles.call(cur, "search.bulk.vocab", words=vw, keys=vk)
+    sqlfiles.call(cur, "search.bulk.postings", pattern=text.WORD_SQL)
+    sqlfiles.call(cur, "search.bulk.docs")
+    totals = sqlfiles.call(cur, "search.bulk.totals")
     if totals["docs"]:
-        _q(cur, "search.stats.add", workspace_id=workspace_id, docs=totals["docs"], len=totals["len"])
-    _q(cur, "search.bulk.clear_stage")
-    _q(cur, "search.bulk.clear_vocab")
+        sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=totals["docs"], len=totals["len"])
+    sqlfiles.call(cur, "search.bulk.clear_stage")
+    sqlfiles.call(cur, "search.bulk.clear_vocab")
 
 
 @hooks.on_after_import
 def after_import(cur, workspace_ids):
     started = time.monotonic()
     compact.cancel(cur)
-    for row in _q(cur, "search.orphans"):
+    for row in sqlfiles.call(cur, "search.orphans"):
         clear_workspace(cur, row["workspace_id"])
     for ws in workspace_ids:
         rebuild(cur, ws)
@@ -198,8 +194,8 @@ def after_import(cur, workspace_ids):
 
 
 def _settle(cur):
-    _q(cur, "search.bulk.settle")
-    _q(cur, "search.bulk.clear_tail")
+    sqlfiles.call(cur, "search.bulk.settle")
+    sqlfiles.call(cur, "search.bulk.clear_tail")
 
 
 def ensure(cur, workspace_id):
@@ -208,7 +204,7 @@ def ensure(cur, workspace_id):
     row only goes with a rebuild, which writes it again)."""
     if workspace_id in _indexed:
         return False
-    if _q(cur, "search.stats.has", workspace_id=workspace_id) is None:
+    if sqlfiles.call(cur, "search.stats.has", workspace_id=workspace_id) is None:
         rebuild(cur, workspace_id)
         return True
     _indexed.add(workspace_id)

@@ -41,5 +41,4 @@ def render(fmt, doc, audio=None):
 def archive_entries(fmt, doc, audio_name=None):
     if fmt != "zip":
         return []
-    names = [name for name, _ in archive.entries(doc)]
-    return names + ([audio_name] if audio_name else [])
+    return archive.names(doc) + ([audio_name] if audio_name else [])

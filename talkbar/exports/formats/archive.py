@@ -13,21 +13,31 @@ def _markdown_part(doc, part):
     return markdown.markdown({**doc, **keep, "metadata": None})
 
 
-def entries(doc):
-    """[(name inside the archive, text)] for the parts the selection holds."""
+def _parts(doc):
+    """[(name inside the archive, fn() -> its text)] for the parts the selection holds, in order."""
     out = []
     if doc["metadata"] is not None:
-        out.append(("metadata.json", json.dumps({"sessionId": doc["sessionId"], "title": doc["title"],
-                                                 **doc["metadata"]}, ensure_ascii=False, indent=2) + "\n"))
+        out.append(("metadata.json", lambda: json.dumps({"sessionId": doc["sessionId"], "title": doc["title"],
+                                                         **doc["metadata"]}, ensure_ascii=False, indent=2) + "\n"))
     for part, name in (("summary", "summary.md"), ("outcomes", "action-items.md"), ("notes", "notes.md"),
                        ("markers", "bookmarks.md")):
         if doc[part] is not None:
-            out.append((name, _markdown_part(doc, part)))
+            out.append((name, lambda part=part: _markdown_part(doc, part)))
     if doc["transcript"] is not None:
         only = {**doc, "metadata": None, "summary": None, "outcomes": None, "notes": None, "markers": None}
-        out += [("transcript.txt", text.txt(only)), ("transcript.srt", subtitles.srt(doc)),
-                ("transcript.vtt", subtitles.vtt(doc))]
+        out += [("transcript.txt", lambda: text.txt(only)), ("transcript.srt", lambda: subtitles.srt(doc)),
+                ("transcript.vtt", lambda: subtitles.vtt(doc))]
     return out
+
+
+def names(doc):
+    """The names entries() would give, without writing the parts."""
+    return [name for name, _ in _parts(doc)]
+
+
+def entries(doc):
+    """[(name inside the archive, text)] for the parts the selection holds."""
+    return [(name, write()) for name, write in _parts(doc)]
 
 
 def build(named_bytes, started_at_ms):

@@ -78,3 +78,8 @@ def marker_line(m):
 
 def turn_line(t):
     return f"[{clock(t['startMs'])}] {t['speaker']}: {t['text']}"
+
+
+def note_title(note):
+    """A note's heading in every format (a note may have an empty title)."""
+    return note["title"] or "Untitled note"

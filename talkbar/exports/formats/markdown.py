@@ -40,7 +40,7 @@ def _body(doc):
     if doc["notes"] is not None:
         out.append("## Notes\n")
         for note in doc["notes"]:
-            out.append(f"### {note['title'] or 'Untitled note'}\n\n{demote(note['markdown'], 3)}\n")
+            out.append(f"### {common.note_title(note)}\n\n{demote(note['markdown'], 3)}\n")
     if doc["markers"] is not None:
         out.append("## Bookmarks\n")
         out.extend(f"- {common.marker_line(m)}" for m in doc["markers"])

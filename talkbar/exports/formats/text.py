@@ -21,7 +21,7 @@ def txt(doc):
         out.append("".join(f"- {common.outcome_line(i)}\n" for i in doc["outcomes"]))
     if doc["notes"] is not None:
         out.append(_heading("NOTES"))
-        out.extend(f"{n['title'] or 'Untitled note'}\n{n['markdown'].strip()}\n" for n in doc["notes"])
+        out.extend(f"{common.note_title(n)}\n{n['markdown'].strip()}\n" for n in doc["notes"])
     if doc["markers"] is not None:
         out.append(_heading("BOOKMARKS"))
         out.append("".join(f"- {common.marker_line(m)}\n" for m in doc["markers"]))

@@ -38,7 +38,7 @@ def html(doc):
         parts.append(_section("action-items", "Action items", f"<ul>{items}</ul>" if items else ""))
     if doc["notes"] is not None:
         parts.append(_section("notes", "Notes", "".join(
-            f"<article><h3>{escape(n['title'] or 'Untitled note')}</h3>{_paragraphs(n['markdown'])}</article>"
+            f"<article><h3>{escape(common.note_title(n))}</h3>{_paragraphs(n['markdown'])}</article>"
             for n in doc["notes"])))
     if doc["markers"] is not None:
         items = "".join(f"<li>{escape(common.marker_line(m))}</li>" for m in doc["markers"])

@@ -12,7 +12,8 @@ import time
 from dataclasses import dataclass
 
 from talkbar import clock, hooks, ids, sqlfiles
-from talkbar.errors import OpError, invalid, not_found
+from talkbar.errors import OpError, invalid
+from talkbar.ops.session_lookup import not_trashed
 
 BUSY_RETRIES = 20
 
@@ -110,11 +111,7 @@ class Recorder:
     # ------------------------------------------------------------------ the steps
     def start(self):
         def go(sql):
-            found = sql("recorder.session")
-            if found is None:
-                raise not_found("Session not found in workspace")
-            if found["trashedAt"] is not None:
-                raise not_found(f"Session {self.session_id} is in the Trash; restore it first")
+            found = not_trashed(sql("recorder.session"), self.session_id)
             self.workspace_id = found["workspaceId"]
             sql("recorder.interrupt_others")
             sql("recorder.start")

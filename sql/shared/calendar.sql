@@ -21,15 +21,6 @@ ORDER BY "plannedStartAtMs", "occurrenceId"
 -- Ids are chosen by the caller and unique in the data root, whichever workspace holds them.
 SELECT count(*) > 0 FROM occurrences WHERE occurrence_id = $occurrence_id
 
--- name: calendar.series_state
--- returns: one
--- params: $workspace_id, $series_id
--- A series of this workspace and whether it is archived (new meetings and schedules need it live).
-SELECT series_id AS "seriesId", name, archived_at_ms IS NOT NULL AS archived,
-       project_id AS "projectId", template_id AS "templateId"
-FROM series
-WHERE workspace_id = $workspace_id AND series_id = $series_id
-
 -- name: calendar_jobs.cancel_unwanted_reminders
 -- returns: exec
 -- params: $workspace_id, $now_ms, $occurrence_ids, $series_id

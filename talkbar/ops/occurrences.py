@@ -53,12 +53,16 @@ def load_for_change(ctx):
 
 def live_series(ctx, series_id, what="take new meetings"):
     """A series of this workspace outside the archive (not_found / failed otherwise)."""
-    row = ctx.need("calendar.series_state", "Series not found in workspace",
-                   series_id=series_id)
-    if row["archived"]:
-        raise failed(f"Archived series cannot {what}; restore {series_id} with series.archive "
+    row = ctx.need("series.get", "Series not found in workspace", series_id=series_id)
+    return not_archived(row, what)
+
+
+def not_archived(series, what):
+    """The series row, unless it is archived: then `failed`, saying it cannot `what`."""
+    if series["archivedAtMs"] is not None:
+        raise failed(f"Archived series cannot {what}; restore {series['seriesId']} with series.archive "
                      "(archived: false) first.")
-    return row
+    return series
 
 
 def reconcile(ctx, *, occurrence_ids=None, series_id=None, now_ms=None):

@@ -105,8 +105,9 @@ def edit(ctx, args):
     for kind, key in LISTS.items():
         if lists[kind] or key in setup:
             setup[key] = lists[kind]
-    ctx.sql("calendar.prep.edit", prepared_setup_json=setups.dump(setup))
-    occ = occurrences.load(ctx)
+    stored = setups.dump(setup)
+    ctx.sql("calendar.prep.edit", prepared_setup_json=stored)
+    occ = {**occ, "preparedSetupJson": stored}   # all the answer reads of it that changed
     page = _page(ctx, occ)
     head = _head(occ, page)
     return {**{k: head[k] for k in ("occurrenceId", "prepared", "preparable", "sessionId", "projectId",

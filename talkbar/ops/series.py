@@ -104,9 +104,8 @@ def assign_sessions(ctx, args):
                 for s in session_ids if s not in found or found[s]["trashed"]]
     if problems:
         raise not_found(" ".join(problems))
-    if target is not None and target["archivedAtMs"] is not None:
-        raise failed(f"Archived series cannot take new sessions; restore {series_id} with series.archive "
-                     "(archived: false) first.")
+    if target is not None:
+        occurrences.not_archived(target, "take new sessions")
     changed = ctx.sql("series.sessions.assign", session_ids=session_ids)
     return {"changed": len(changed)}
 

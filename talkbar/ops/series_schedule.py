@@ -17,7 +17,7 @@ PER_PASS = 1000
 
 
 def get(ctx, args):
-    ctx.need("calendar.series_state", "Series not found in workspace")
+    ctx.need("series.get", "Series not found in workspace")
     return ctx.sql("series.schedule.get")
 
 

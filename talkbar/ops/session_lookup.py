@@ -23,8 +23,15 @@ def find_session(ctx, session_id=None):
 def live_session(ctx, session_id=None):
     """The session row of a session that is not in the Trash."""
     row = find_session(ctx, session_id)
+    return not_trashed(row, row["sessionId"])
+
+
+def not_trashed(row, session_id):
+    """A session row (or None) that must name a session outside the Trash: the two refusals."""
+    if row is None:
+        raise not_found(NOT_FOUND)
     if row["trashedAt"] is not None:
-        raise not_found(f"Session {row['sessionId']} is in the Trash; restore it first")
+        raise not_found(f"Session {session_id} is in the Trash; restore it first")
     return row
 
 

@@ -13,29 +13,12 @@ from dataclasses import dataclass
 from talkbar import events, hooks, policy, sqlfiles, validate
 from talkbar.clock import now_ms
 from talkbar.context import Ctx
+from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from here too
 from talkbar.db import transaction
 from talkbar.errors import OpError, failed, invalid, not_found
 from talkbar.manifest import manifest
 
 
-@dataclass(frozen=True)
-class Face:
-    """How a face words pointers: to an operation's schema, and to the list of operations."""
-    name: str  # "cli" | "mcp"
-
-    def schema_pointer(self, op_id):
-        if self.name == "mcp":
-            return 'Arguments: talkbar_tools {"tool":"%s"}' % op_id
-        return f"Arguments: talkbar-cli tools info {op_id}"
-
-    def list_pointer(self):
-        if self.name == "mcp":
-            return "Call talkbar_tools to see the operations you can run."
-        return "Run talkbar-cli tools list to see them."
-
-
-CLI = Face("cli")
-MCP = Face("mcp")
 
 
 @dataclass(frozen=True)
@@ -63,10 +46,7 @@ class Engine:
     def lookup(self, op_id):
         op = self.manifest.get(op_id) if isinstance(op_id, str) else None
         if op is None:
-            guess = self.manifest.did_you_mean(op_id)
-            hint = f" Did you mean {guess}?" if guess else ""
-            err = not_found(f"Unknown operation `{op_id}`.{hint} {self.face.list_pointer()}")
-            raise err
+            raise self.manifest.unknown(op_id, self.face.list_pointer())
         return op
 
     def prepare(self, op_id, args, gate=None):

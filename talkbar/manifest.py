@@ -167,6 +167,14 @@ class Manifest:
         close = difflib.get_close_matches(op_id, list(self.ops), n=1, cutoff=0.6)
         return close[0] if close else None
 
+    def unknown(self, op_id, then=""):
+        """The not_found for an id that names no operation, with a guess, then `then` (the face's
+        pointer to the list)."""
+        from talkbar.errors import not_found
+        guess = self.did_you_mean(op_id)
+        hint = f" Did you mean {guess}?" if guess else ""
+        return not_found(f"Unknown operation `{op_id}`.{hint}" + (f" {then}" if then else ""))
+
     @cached_property
     def delete_ops(self):
         return frozenset(op.id for op in self if op.tool == "talkbar_delete")

@@ -36,6 +36,9 @@ class Policy:
 
     def refuse_blocked(self, op):
         self.refuse_if_broken()
+        self.refuse_if_blocked(op)
+
+    def refuse_if_blocked(self, op):
         if self.blocks(op):
             raise failed(f"{op.id} is blocked: {MANAGED}.")
 

@@ -190,9 +190,7 @@ def access_set(args):
     ops, state = args[:-1], args[-1]
     for op_id in ops:
         if manifest().get(op_id) is None:
-            guess = manifest().did_you_mean(op_id)
-            output.fail({"error": {"code": "not_found", "message": f"Unknown operation `{op_id}`."
-                                   + (f" Did you mean {guess}?" if guess else "")}})
+            output.fail(manifest().unknown(op_id).envelope())
     _set_and_show(lambda cur: acc.set_ops(cur, ops, state == "on"))
 
 

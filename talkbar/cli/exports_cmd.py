@@ -27,7 +27,7 @@ def _failing(fn):
     try:
         return fn()
     except OpError as err:
-        from talkbar.engine import CLI
+        from talkbar.faces import CLI
         output.fail(err.envelope(CLI.schema_pointer))
 
 

@@ -84,15 +84,14 @@ def _usage_line(op):
 
 
 def _lookup(op_id):
-    from talkbar.engine import CLI
+    from talkbar.faces import CLI
     op = _manifest().get(op_id)
-    if op is None:
-        guess = _manifest().did_you_mean(op_id)
-        hint = f" Did you mean {guess}?" if guess else ""
-        output.fail({"error": {"code": "not_found",
-                               "message": f"Unknown operation `{op_id}`.{hint} {CLI.list_pointer()}"}})
-    if policy.current().blocks(op):
-        output.fail({"error": {"code": "failed", "message": f"{op_id} is blocked: {policy.MANAGED}."}})
+    try:
+        if op is None:
+            raise _manifest().unknown(op_id, CLI.list_pointer())
+        policy.current().refuse_if_blocked(op)
+    except OpError as err:
+        output.fail(err.envelope())
     return op
 
 

@@ -5,7 +5,7 @@ moment it is asked, so a switch in the app takes effect on the next call.
 """
 
 from talkbar import access as acc
-from talkbar.errors import OpError, not_found
+from talkbar.errors import OpError
 
 INSTRUCTIONS = (
     "TalkBar holds the user's meetings: sessions with summaries and transcripts, notes, projects, "
@@ -138,10 +138,8 @@ class View:
     def describe(self, op_id):
         op = self.manifest.get(op_id)
         if op is None:
-            guess = self.manifest.did_you_mean(op_id)
-            hint = f" Did you mean {guess}?" if guess else ""
-            raise not_found(f"Unknown operation `{op_id}`.{hint} Call talkbar_tools with no arguments "
-                            "to see the operations you can run.")
+            raise self.manifest.unknown(op_id, "Call talkbar_tools with no arguments to see the operations "
+                                               "you can run.")
         self.policy.refuse_blocked(op)
         self.gate(op)
         return {"tool": op.id, "kind": op.kind, "runWith": op.tool, "summary": op.summary, "args": op.schema}

@@ -85,6 +85,12 @@ class TB:
             return self.run("app", "import", str(doc_or_path), *flags)
         return self.run("app", "import", "-", *flags, input=json.dumps(doc_or_path))
 
+    def holding(self, doc_or_path):
+        """This data root after importing a fixture that must import cleanly."""
+        r = self.import_fixture(doc_or_path)
+        assert r.code == 0, r
+        return self
+
 
 @pytest.fixture
 def tb(tmp_path):
@@ -95,8 +101,7 @@ def tb(tmp_path):
 def imported_template(tmp_path_factory, name, doc):
     """A data root holding an imported fixture, made once and copied for each test."""
     root = tmp_path_factory.mktemp(name)
-    r = TB(root).import_fixture(doc)
-    assert r.code == 0, r
+    TB(root).holding(doc)
     return root
 
 

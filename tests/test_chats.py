@@ -36,9 +36,7 @@ FIXTURE = {
 
 @pytest.fixture
 def chats(tb):
-    r = tb.import_fixture(FIXTURE)
-    assert r.code == 0, r
-    return tb
+    return tb.holding(FIXTURE)
 
 
 def test_older_messages_page_back_by_sequence_in_order(chats):

@@ -26,9 +26,7 @@ FIXTURE = {
 
 @pytest.fixture
 def docs(tb):
-    r = tb.import_fixture(FIXTURE)
-    assert r.code == 0, r
-    return tb
+    return tb.holding(FIXTURE)
 
 
 def test_reading_page_by_page_gives_back_the_whole_text(docs):

@@ -31,12 +31,15 @@ def test_speaker_names_talk_time_and_share(family):
         {"tool": "contacts.sessions", "args": {"contactId": "contact-nameless"}},
         {"tool": "contacts.sessions", "args": {"contactId": "contact-two"}},
         {"tool": "contacts.list"},
+        {"tool": "sessions.transcript", "args": {"sessionId": "session-live", "speaker": "Speaker 1", "format": "json"}},
     ])
-    nameless, two, listing = results(out)
+    nameless, two, listing, filtered = results(out)
     live = {"sessionId": "session-live", "title": "Live", "startedAtMs": T0, "endedAtMs": T0 + 600_000,
             "excludedFromAi": False, "private": False}
-    # speakers by first turn: a, c, b, d; b has no name, so it reads "Speaker 3"
-    assert nameless["sessions"] == [{**live, "speaker": "Speaker 3", "talkTimeMs": 1000, "share": 0.1111}]
+    # speakers by first turn: a, c, b, d; b is the only one without a name, so the session page
+    # (and its transcript's speaker filter) calls it "Speaker 1"
+    assert nameless["sessions"] == [{**live, "speaker": "Speaker 1", "talkTimeMs": 1000, "share": 0.1111}]
+    assert {t["speaker"] for t in filtered["turns"]} == {"Speaker 1"} and filtered["turns"]
     # one person under two speakers counts once, with the name of the first to speak; the trashed
     # session is left out
     assert two["sessions"] == [{**live, "speaker": "Tomas Two", "talkTimeMs": 5000, "share": 0.5556}]

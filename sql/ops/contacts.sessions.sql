@@ -3,8 +3,9 @@
 -- params: $workspace_id, $contact_id, $limit, $offset
 -- The sessions (not in the Trash) where one of the person's speakers has a turn, newest first.
 -- Talk time is the sum of their turns; share divides it by every speaker's talk time in that
--- session. `speaker` is the name they had there, or "Speaker N" (N by order of first turn) when the
--- speaker has no name — the value sessions.transcript's speaker filter takes. Fetches one row more
+-- session. `speaker` is the name they had there as the session page shows it (tb_session_speakers:
+-- "Speaker N" or "Участник N" when the speaker has no name, N counting the unnamed by first turn) —
+-- the value sessions.transcript's speaker filter takes. Fetches one row more
 -- than the page to tell whether there is a next one.
 WITH theirs AS (
     SELECT p.session_id, p.speaker_id, p.name, p.excluded_from_ai
@@ -19,15 +20,19 @@ talk AS (
     GROUP BY session_id, speaker_id
 ),
 ranked AS (
-    SELECT *, row_number() OVER (PARTITION BY session_id ORDER BY first_seq) AS n,
-           sum(ms) OVER (PARTITION BY session_id) AS session_ms
+    SELECT *, sum(ms) OVER (PARTITION BY session_id) AS session_ms
     FROM talk
 ),
+shown AS (
+    SELECT x.session_id, s.speaker_id, s.name
+    FROM (SELECT DISTINCT session_id FROM theirs) x, LATERAL tb_session_speakers(x.session_id) s
+),
 per_session AS (
-    SELECT session_id, arg_min(coalesce(t.name, 'Speaker ' || r.n), r.first_seq) AS speaker,
+    SELECT session_id, arg_min(n.name, r.first_seq) AS speaker,
            sum(r.ms) AS ms, max(r.session_ms) AS session_ms, bool_or(t.excluded_from_ai) AS excluded_from_ai
     FROM theirs t
     JOIN ranked r USING (session_id, speaker_id)
+    JOIN shown n USING (session_id, speaker_id)
     GROUP BY session_id
 )
 SELECT s.session_id AS "sessionId", s.title, s.started_at_ms AS "startedAtMs", s.ended_at_ms AS "endedAtMs",

@@ -31,20 +31,13 @@ WHERE list_contains($session_ids, sm.session_id)
 -- name: exports.preview:speakers
 -- returns: many
 -- params: $workspace_id, $session_ids
--- Every participant's display name: an unnamed one is "Speaker N" by the order of first turns.
-WITH first AS (
-    SELECT session_id, speaker_id, min(seq) AS first_seq
-    FROM turns
-    WHERE workspace_id = $workspace_id AND list_contains($session_ids, session_id)
-    GROUP BY session_id, speaker_id
-)
-SELECT p.session_id AS "sessionId", p.speaker_id AS "speakerId",
-       coalesce(p.name, 'Speaker ' || row_number() OVER (PARTITION BY p.session_id
-                                                         ORDER BY f.first_seq NULLS LAST, p.ord)) AS name
-FROM session_participants p
-LEFT JOIN first f ON f.session_id = p.session_id AND f.speaker_id = p.speaker_id
-WHERE p.workspace_id = $workspace_id AND list_contains($session_ids, p.session_id)
-ORDER BY p.session_id, f.first_seq NULLS LAST, p.ord
+-- Every participant's display name as the session page shows it (tb_session_speakers): an unnamed
+-- one is "Speaker N" ("Участник N" in a Cyrillic transcript), N counting the unnamed by first turn.
+SELECT x.sid AS "sessionId", s.speaker_id AS "speakerId", s.name
+FROM (SELECT session_id AS sid FROM sessions
+      WHERE workspace_id = $workspace_id AND list_contains($session_ids, session_id)) x,
+     LATERAL tb_session_speakers(x.sid) s
+ORDER BY x.sid, s.first_seq NULLS LAST, s.ord
 
 -- name: exports.preview:turns
 -- returns: many

@@ -115,12 +115,24 @@ def _close(schema, name):
     return out
 
 
-def _build_schema(row):
+def _shaped(prop, shapes, where):
+    """An argument written `{ shape = "name", …}`: the named [shape.name] of ops.toml, with the
+    row's own keys laid over it (e.g. `type = ["object", "null"]` where null is also taken)."""
+    if "shape" not in prop:
+        return prop
+    own = dict(prop)
+    name = own.pop("shape")
+    if name not in shapes:
+        raise ManifestError(f"ops.toml: {where} names the unknown shape {name!r}")
+    return {**shapes[name], **own}
+
+
+def _build_schema(row, shapes):
     props = {}
     if row.get("workspace", True):
         props["workspaceId"] = {"type": "string", "minLength": 1}
     for name, prop in row.get("args", {}).items():
-        props[name] = _close(prop, name)
+        props[name] = _close(_shaped(prop, shapes, f"{row.get('id')}.{name}"), name)
     schema = {"type": "object", "properties": props}
     if row.get("required"):
         schema["required"] = list(row["required"])
@@ -128,11 +140,11 @@ def _build_schema(row):
     return schema
 
 
-def _op_from_row(row):
+def _op_from_row(row, shapes):
     return Op(
         id=row["id"], kind=row["kind"], tool=row["tool"], default_on=row["default"] == "on",
         group=row["group"], category=row["category"], title=row["title"], summary=row["summary"],
-        schema=_build_schema(row), run=row.get("run"), post=row.get("post"), sql=row.get("sql"),
+        schema=_build_schema(row, shapes), run=row.get("run"), post=row.get("post"), sql=row.get("sql"),
         missing=row.get("missing"), at_least_one=tuple(row.get("at_least_one", ())),
         one_of=tuple(tuple(g) for g in row.get("one_of", ())),
         any_of=tuple(tuple(g) for g in row.get("any_of", ())),
@@ -186,28 +198,46 @@ def _parse(path):
         return tomllib.load(f)
 
 
-def load(path=None):
+def _parsed(path=None):
     path = Path(path or project_root() / "ops.toml")
-    rows = parsecache.cached("ops", [path], lambda: _parse(path)).get("op", [])
+    return parsecache.cached("ops", [path], lambda: _parse(path))
+
+
+def shape(name):
+    """A [shape.name] of ops.toml: the schema several operations share (and the fixture format's
+    vocabulary where it is the same, e.g. card types)."""
+    return _parsed().get("shape", {})[name]
+
+
+def load(path=None):
+    parsed = _parsed(path)
+    rows, shapes = parsed.get("op", []), parsed.get("shape", {})
     ops, seen = [], set()
     for i, row in enumerate(rows):
         if row.get("id") in seen:
             raise ManifestError(f"ops.toml: operation {row.get('id')!r} appears twice")
         seen.add(row.get("id"))
-        ops.append(_op_from_row(row))
+        ops.append(_op_from_row(row, shapes))
     return Manifest(ops)
 
 
 def check_rows(path=None):
     """Validate every raw row against ROW_SCHEMA; return a list of problems (empty when clean)."""
     from jsonschema import Draft202012Validator
-    rows = _parse(Path(path or project_root() / "ops.toml")).get("op", [])
+    parsed = _parse(Path(path or project_root() / "ops.toml"))
+    rows, shapes = parsed.get("op", []), parsed.get("shape", {})
     validator = Draft202012Validator(ROW_SCHEMA)
-    problems = []
+    problems, used = [], set()
     for row in rows:
         for err in validator.iter_errors(row):
             where = "/".join(str(p) for p in err.absolute_path)
             problems.append(f"{row.get('id', '?')}: {where}: {err.message}")
+        for name, prop in row.get("args", {}).items():
+            if isinstance(prop, dict) and "shape" in prop:
+                used.add(prop["shape"])
+                if prop["shape"] not in shapes:
+                    problems.append(f"{row.get('id', '?')}: args/{name}: unknown shape {prop['shape']!r}")
+    problems += [f"shape {name!r} is used by no operation" for name in sorted(set(shapes) - used)]
     return problems
 
 

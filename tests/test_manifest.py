@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from talkbar import sqlfiles
-from talkbar.manifest import check_rows, load
+from talkbar.manifest import ManifestError, check_rows, load
 
 REPO = Path(__file__).resolve().parent.parent
 TSV = Path(__file__).parent / "spec" / "operations.tsv"
@@ -36,6 +36,24 @@ def test_spec_counts():
 
 def test_rows_match_their_schema():
     assert check_rows() == []
+
+
+def test_shared_shapes_expand_with_the_rows_own_keys(tmp_path):
+    ops = {op.id: op for op in load()}
+    schedule = ops["calendar.schedule"].schema["properties"]["preparedSetup"]
+    prepare = ops["calendar.prepare"].schema["properties"]["preparedSetup"]
+    assert schedule["type"] == "object" and prepare["type"] == ["object", "null"]
+    assert schedule["properties"] == prepare["properties"] and "summaryModel" in schedule["properties"]
+    assert ops["knowledge.create"].schema["properties"]["type"]["default"] == "fact"
+    assert "default" not in ops["knowledge.update"].schema["properties"]["type"]
+    bad = tmp_path / "ops.toml"
+    bad.write_text('[shape.used]\ntype = "string"\n[shape.idle]\ntype = "string"\n\n'
+                   '[[op]]\nid = "a.b"\nkind = "read"\ntool = "talkbar_read"\ndefault = "on"\n'
+                   'group = "content"\ncategory = "x"\ntitle = "t"\nsummary = "s"\n'
+                   '[op.args]\nx = { shape = "used" }\ny = { shape = "nowhere" }\n')
+    assert check_rows(bad) == ["a.b: args/y: unknown shape 'nowhere'", "shape 'idle' is used by no operation"]
+    with pytest.raises(ManifestError, match="a.b.y names the unknown shape 'nowhere'"):
+        load(bad)
 
 
 def test_every_row_equals_the_spec():

@@ -10,7 +10,7 @@ SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "start
        coalesce((SELECT list(k.keyword ORDER BY k.ord) FROM session_keywords k
                  WHERE k.session_id = s.session_id), []) AS keywords
 FROM sessions s
-LEFT JOIN export_summaries sm ON sm.session_id = s.session_id
+LEFT JOIN shown_summaries sm ON sm.session_id = s.session_id
 LEFT JOIN projects p ON p.project_id = s.project_id
 LEFT JOIN series se ON se.series_id = s.series_id
 WHERE s.workspace_id = $workspace_id AND s.trashed_at IS NULL AND list_contains($session_ids, s.session_id)
@@ -25,7 +25,7 @@ SELECT sm.session_id AS "sessionId", sm.text,
                  FROM summary_sections x
                  WHERE x.session_id = sm.session_id AND x.length = sm.length
                    AND (len($section_keys) = 0 OR list_contains($section_keys, x.key))), []) AS sections
-FROM export_summaries sm
+FROM shown_summaries sm
 WHERE list_contains($session_ids, sm.session_id)
 
 -- name: exports.preview:speakers

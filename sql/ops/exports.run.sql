@@ -139,7 +139,7 @@ SELECT n.session_id AS "sessionId", r.rule_id AS "ruleId", r.destination_ids AS 
 FROM nearest n
 JOIN export_rules r ON r.rule_id = n.rule_id
 JOIN sessions x ON x.session_id = n.session_id
-LEFT JOIN export_summaries sm ON sm.session_id = n.session_id
+LEFT JOIN shown_summaries sm ON sm.session_id = n.session_id
 WHERE n.mode = 'override'
   AND greatest(coalesce(x.ended_at_ms, x.started_at_ms), coalesce(sm.generated_at_ms, 0)) >= r.enabled_at_ms
 ORDER BY n.session_id

@@ -1,9 +1,10 @@
 -- name: sessions.get
 -- returns: one
 -- params: $workspace_id, $session_id
--- One session with the fields of sessions.list, its counts and its selected summary (sections in
--- order, and which model wrote it). participantCount counts everyone in the session, speakerCount
--- only those who spoke. Action items and decisions come from session_items.rows.
+-- One session with the fields of sessions.list, its counts and its shown summary (tb_summary_order:
+-- the selected one; sections in order, and which model wrote it). participantCount counts everyone
+-- in the session, speakerCount only those who spoke. Action items and decisions come from
+-- session_items.rows.
 SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "startedAtMs",
        s.ended_at_ms AS "endedAtMs", s.project_id AS "projectId", s.series_id AS "seriesId",
        (SELECT count(*) FROM session_participants p WHERE p.session_id = s.session_id) AS "participantCount",
@@ -17,7 +18,7 @@ SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "start
                                       WHERE x.session_id = sm.session_id AND x.length = sm.length), []),
                 'generatedBy': {'provider': sm.provider, 'model': sm.model, 'edited': sm.edited}}
         FROM summaries sm WHERE sm.session_id = s.session_id
-        ORDER BY sm.selected DESC, sm.length
+        ORDER BY tb_summary_order(sm.selected, sm.length)
         LIMIT 1) AS summary
 FROM sessions s
 WHERE s.workspace_id = $workspace_id AND s.session_id = $session_id

@@ -46,5 +46,5 @@ SELECT s.session_id AS "sessionId", s.status, s.session_type AS "sessionType", s
                                         ORDER BY list_position(['short', 'standard', 'detailed'], x.length), x.length)
                             FROM summaries x WHERE x.session_id = $session_id)}
         FROM summaries sel WHERE sel.session_id = $session_id
-        ORDER BY sel.selected DESC, sel.length LIMIT 1) AS summary
+        ORDER BY tb_summary_order(sel.selected, sel.length) LIMIT 1) AS summary
 FROM s, t, runs, clock

@@ -48,7 +48,7 @@ class Access:
 
 
 def load(cur, manifest):
-    rows = sqlfiles.run(cur, sqlfiles.get("access.state"), {})
+    rows = sqlfiles.call(cur, "access.state")
     settings = {r["name"]: r["value"] for r in rows if r["kind"] == "setting"}
     overrides = {r["name"]: r["value"] for r in rows if r["kind"] == "toggle"}
     toggles = {op.id: overrides.get(op.id, op.default_on) for op in manifest}
@@ -59,14 +59,14 @@ def load(cur, manifest):
 
 def set_setting(cur, key, value):
     assert key in SETTINGS
-    sqlfiles.run(cur, sqlfiles.get("access.set_setting"), {"key": key, "value": bool(value)})
+    sqlfiles.call(cur, "access.set_setting", key=key, value=bool(value))
 
 
 def set_ops(cur, op_ids, value):
     ids = list(dict.fromkeys(op_ids))
     if ids:
-        sqlfiles.run(cur, sqlfiles.get("access.set_toggles"), {"operations": ids, "enabled": bool(value)})
+        sqlfiles.call(cur, "access.set_toggles", operations=ids, enabled=bool(value))
 
 
 def reset(cur):
-    sqlfiles.run(cur, sqlfiles.get("access.reset"), {})
+    sqlfiles.call(cur, "access.reset")

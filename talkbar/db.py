@@ -226,7 +226,7 @@ def _foreign(message):
 
 def _prepare(con, path, create):
     """Check that the file is TalkBar's (or make it so, if it is new), then migrate it."""
-    tables = sqlfiles.run(con, sqlfiles.get("db.tables"), {})
+    tables = sqlfiles.call(con, "db.tables")
     if not tables["meta"] and not tables["migrations"]:
         if tables["n"] or not create:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
@@ -235,16 +235,15 @@ def _prepare(con, path, create):
         return
     if not tables["meta"]:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
-    if sqlfiles.run(con, sqlfiles.get("db.app_id"), {}) != APP_ID:
+    if sqlfiles.call(con, "db.app_id") != APP_ID:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
     _migrate(con, path, has_record=tables["migrations"])
 
 
 def _migrate(con, path, has_record):
-    q = sqlfiles.get
     if not has_record:
-        sqlfiles.run(con, q("migrations.ensure_table"), {})
-    done = {r["version"] for r in sqlfiles.run(con, q("migrations.applied"), {})}
+        sqlfiles.call(con, "migrations.ensure_table")
+    done = {r["version"] for r in sqlfiles.call(con, "migrations.applied")}
     pending = [m for m in sqlfiles.migrations() if m[0] not in done]
     known = {v for v, _, _ in sqlfiles.migrations()}
     if done - known:
@@ -252,8 +251,7 @@ def _migrate(con, path, has_record):
     for version, name, text in pending:
         with transaction(con):
             con.execute(text)
-            sqlfiles.run(con, q("migrations.record"), {"version": version, "name": name,
-                                                        "now_ms": clock.now_ms()})
+            sqlfiles.call(con, "migrations.record", version=version, name=name, now_ms=clock.now_ms())
         events.emit("db.migrate", version=version, name=name)
 
 
@@ -278,4 +276,4 @@ def _seed(con):
               "cursor_secret": os.urandom(16).hex()}
     with transaction(con):
         for step in ("meta", "profile", "workspace", "license"):
-            sqlfiles.run(con, sqlfiles.get(f"seed.{step}"), params)
+            sqlfiles.call(con, f"seed.{step}", **params)

@@ -164,7 +164,7 @@ class Engine:
         cache = self.db.lease_cache.setdefault("workspaces", {})
         if wanted in cache:  # workspaces are created, switched and removed by the app or an import only
             return cache[wanted]
-        found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": wanted})
+        found = sqlfiles.call(cur, "workspace.resolve", workspace_id=wanted)
         if found is not None:
             cache[wanted] = found
         if found is None:

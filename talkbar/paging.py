@@ -26,7 +26,7 @@ _secrets = {}
 def _secret(ctx):
     key = str(ctx.db_path)
     if key not in _secrets:
-        _secrets[key] = sqlfiles.run(ctx.cur, sqlfiles.get("meta.cursor_secret"), {}).encode()
+        _secrets[key] = sqlfiles.call(ctx.cur, "meta.cursor_secret").encode()
     return _secrets[key]
 
 

@@ -34,12 +34,12 @@ _NOUNS = {"projects": ("project", "projects", "Project"), "sessions": ("session"
 
 
 def usage(cur, workspace_id):
-    row = sqlfiles.run(cur, sqlfiles.get("plan.usage"), {"workspace_id": workspace_id})
+    row = sqlfiles.call(cur, "plan.usage", workspace_id=workspace_id)
     return {k: row[k] for k in ("projects", "sessions", "workspaces", "profiles", "shareLinks", "devices")}
 
 
 def current_plan(cur, now_ms):
-    return sqlfiles.run(cur, sqlfiles.get("plan.license"), {"now_ms": now_ms})
+    return sqlfiles.call(cur, "plan.license", now_ms=now_ms)
 
 
 def check_limit(cur, workspace_id, limit, now_ms):

@@ -96,9 +96,8 @@ class Recorder:
                     now = clock.now_ms()
 
                     def sql(name, **params):
-                        return sqlfiles.run(cur, sqlfiles.get(name),
-                                            {"session_id": self.session_id, "now_ms": now,
-                                             "workspace_id": self.workspace_id, **params})
+                        return sqlfiles.call(cur, name, **{"session_id": self.session_id, "now_ms": now,
+                                                           "workspace_id": self.workspace_id, **params})
                     out = step(sql)
                     if touched:
                         hooks.changed(cur, self.workspace_id, list(touched))

@@ -8,8 +8,7 @@ NOT_RUNNING = ("TalkBar is not running, so this session only looks like it is re
 
 
 def state(cur, db_path, workspace_id, session_id):
-    status = sqlfiles.run(cur, sqlfiles.get("sessions.status_of"),
-                          {"workspace_id": workspace_id, "session_id": session_id})
+    status = sqlfiles.call(cur, "sessions.status_of", workspace_id=workspace_id, session_id=session_id)
     if status is None:
         return {}
     out = {"sessionStatus": status}

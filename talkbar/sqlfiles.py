@@ -129,7 +129,7 @@ def migrations(root=None):
     return out
 
 
-def call(cursor, name, **params):
+def call(cursor, name, /, **params):
     """Run the query named `name` with these parameters (run(), for callers that hold a cursor)."""
     return run(cursor, get(name), params)
 

@@ -76,10 +76,10 @@ def workspace_open(workspace_id):
     from talkbar.errors import not_found
 
     def go(_db, cur):
-        found = sqlfiles.run(cur, sqlfiles.get("workspace.resolve"), {"workspace_id": workspace_id})
+        found = sqlfiles.call(cur, "workspace.resolve", workspace_id=workspace_id)
         if found is None:
             raise not_found(f"Workspace not found: {workspace_id}")
-        sqlfiles.run(cur, sqlfiles.get("import.set_active"), {"workspace_id": workspace_id})
+        sqlfiles.call(cur, "import.set_active", workspace_id=workspace_id)
         return {"workspaceId": workspace_id, "active": True}
     output.result(_run(go))
 
@@ -116,7 +116,7 @@ def license_activate(plan_id):
     from talkbar import clock, sqlfiles
 
     def go(_db, cur):
-        sqlfiles.run(cur, sqlfiles.get("import.license"), {"plan": plan_id, "now_ms": clock.now_ms()})
+        sqlfiles.call(cur, "import.license", plan=plan_id, now_ms=clock.now_ms())
         return _license_view(cur)
     output.result(_run(go))
 

@@ -43,11 +43,16 @@ class Target:
     touch: str       # search index kind
 
 
+def _directory_target(family):
+    """People and companies: what directory.KINDS says of them (their search kind is their noun)."""
+    kind = directory.KINDS[family]
+    return Target(family, kind.id_arg, f"{kind.name}.one", kind.id_param, kind.touch, kind.touch)
+
+
 TARGETS = {
     "memory": Target("knowledge", "memoryId", "knowledge_card.one", "memory_id", "knowledge card", "memory"),
-    "contact": Target("contacts", "contactId", "contact.one", "contact_id", "person", "person"),
-    "organization": Target("organizations", "organizationId", "organization.one", "organization_id", "company",
-                           "company"),
+    "contact": _directory_target("contacts"),
+    "organization": _directory_target("organizations"),
 }
 
 

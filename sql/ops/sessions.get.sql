@@ -4,12 +4,13 @@
 -- One session with the fields of sessions.list, its counts and its shown summary (tb_summary_order:
 -- the selected one; sections in order, and which model wrote it). participantCount counts everyone
 -- in the session, speakerCount only those who spoke. Action items and decisions come from
--- session_items.rows.
+-- session_items.rows. The per-session reads filter on $session_id itself, not on s.session_id: a
+-- correlated filter made DuckDB group all 600k turns of a large workspace (14.5 -> 5.5 ms).
 SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "startedAtMs",
        s.ended_at_ms AS "endedAtMs", s.project_id AS "projectId", s.series_id AS "seriesId",
-       (SELECT count(*) FROM session_participants p WHERE p.session_id = s.session_id) AS "participantCount",
+       (SELECT count(*) FROM session_participants p WHERE p.session_id = $session_id) AS "participantCount",
        s.pinned, s.source, s.private,
-       (SELECT count(DISTINCT t.speaker_id) FROM turns t WHERE t.session_id = s.session_id) AS "speakerCount",
+       (SELECT count(DISTINCT t.speaker_id) FROM turns t WHERE t.session_id = $session_id) AS "speakerCount",
        s.workspace_id AS "workspaceId", s.session_type AS "sessionType", s.created_at AS "createdAt",
        s.updated_at AS "updatedAt", s.revision,
        (SELECT {'text': sm.text,
@@ -17,7 +18,7 @@ SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "start
                                       FROM summary_sections x
                                       WHERE x.session_id = sm.session_id AND x.length = sm.length), []),
                 'generatedBy': {'provider': sm.provider, 'model': sm.model, 'edited': sm.edited}}
-        FROM summaries sm WHERE sm.session_id = s.session_id
+        FROM summaries sm WHERE sm.session_id = $session_id
         ORDER BY tb_summary_order(sm.selected, sm.length)
         LIMIT 1) AS summary
 FROM sessions s

@@ -5,6 +5,6 @@
 -- since TalkBar writes its own with the summary.
 SELECT s.session_id AS "sessionId",
        coalesce((SELECT list(k.keyword ORDER BY k.ord) FROM session_keywords k
-                 WHERE k.session_id = s.session_id AND (NOT $user_only OR k.origin = 'user')), []) AS keywords
+                 WHERE k.session_id = $session_id AND (NOT $user_only OR k.origin = 'user')), []) AS keywords
 FROM sessions s
 WHERE s.workspace_id = $workspace_id AND s.session_id = $session_id

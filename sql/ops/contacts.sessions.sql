@@ -3,10 +3,10 @@
 -- params: $workspace_id, $contact_id, $limit, $offset
 -- The sessions (not in the Trash) where one of the person's speakers has a turn, newest first.
 -- Talk time is the sum of their turns; share divides it by every speaker's talk time in that
--- session. `speaker` is the name they had there as the session page shows it (tb_session_speakers:
--- "Speaker N" or "Участник N" when the speaker has no name, N counting the unnamed by first turn) —
--- the value sessions.transcript's speaker filter takes. Fetches one row more
--- than the page to tell whether there is a next one.
+-- session. `speaker` is the name of the first of their speakers to talk there, null when it has
+-- none: the handler (directory.sessions) names those as the session page does (tb_speakers_of,
+-- for the page's sessions only), the value sessions.transcript's speaker filter takes. Fetches one
+-- row more than the page to tell whether there is a next one.
 WITH theirs AS (
     SELECT p.session_id, p.speaker_id, p.name, p.excluded_from_ai
     FROM session_participants p
@@ -23,22 +23,18 @@ ranked AS (
     SELECT *, sum(ms) OVER (PARTITION BY session_id) AS session_ms
     FROM talk
 ),
-shown AS (
-    SELECT x.session_id, s.speaker_id, s.name
-    FROM (SELECT DISTINCT session_id FROM theirs) x, LATERAL tb_session_speakers(x.session_id) s
-),
 per_session AS (
-    SELECT session_id, arg_min(n.name, r.first_seq) AS speaker,
+    SELECT session_id, arg_min(t.speaker_id, r.first_seq) AS speaker_id,
            sum(r.ms) AS ms, max(r.session_ms) AS session_ms, bool_or(t.excluded_from_ai) AS excluded_from_ai
     FROM theirs t
     JOIN ranked r USING (session_id, speaker_id)
-    JOIN shown n USING (session_id, speaker_id)
     GROUP BY session_id
 )
 SELECT s.session_id AS "sessionId", s.title, s.started_at_ms AS "startedAtMs", s.ended_at_ms AS "endedAtMs",
-       x.speaker, x.ms AS "talkTimeMs", round(x.ms / greatest(x.session_ms, 1), 4) AS share,
-       x.excluded_from_ai AS "excludedFromAi", s.private
+       g.name AS speaker, x.ms AS "talkTimeMs", round(x.ms / greatest(x.session_ms, 1), 4) AS share,
+       x.excluded_from_ai AS "excludedFromAi", s.private, x.speaker_id AS "speakerId"
 FROM per_session x
 JOIN sessions s ON s.session_id = x.session_id
+JOIN theirs g ON g.session_id = x.session_id AND g.speaker_id = x.speaker_id
 ORDER BY s.started_at_ms DESC, s.session_id
 LIMIT $limit + 1 OFFSET $offset

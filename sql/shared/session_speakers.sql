@@ -60,3 +60,9 @@ VALUES ($workspace_id, $contact_id, $name, false, $marker, $now_ms, $now_ms)
 -- The participant's name and person (both null: "Speaker N" again). What was said stays.
 UPDATE session_participants SET name = $name, contact_id = $contact_id
 WHERE session_id = $session_id AND speaker_id = $speaker_id
+
+-- name: session_speakers.names
+-- returns: many
+-- params: $session_ids
+-- Every participant of these sessions with the name the page shows (tb_speakers_of).
+SELECT session_id AS "sessionId", speaker_id AS "speakerId", name FROM tb_speakers_of($session_ids)

@@ -107,5 +107,12 @@ def sessions(ctx, args):
     read(ctx, KINDS["contacts"], args["contactId"], ctx.op.missing)
     rows = ctx.sql("contacts.sessions")
     items, next_offset = paging.offset_page(rows, args["limit"], args["offset"])
+    unnamed = [r["sessionId"] for r in items if r["speaker"] is None]
+    shown = {(n["sessionId"], n["speakerId"]): n["name"]
+             for n in (ctx.sql("session_speakers.names", session_ids=unnamed) if unnamed else [])}
+    for r in items:
+        speaker_id = r.pop("speakerId")
+        if r["speaker"] is None:
+            r["speaker"] = shown[(r["sessionId"], speaker_id)]
     return {"contactId": args["contactId"], "sessions": items, "hasMore": next_offset is not None,
             "nextOffset": next_offset}

@@ -168,15 +168,18 @@ ORDER BY run_at_ms, job_id
 
 -- name: exports.run:auto_done
 -- returns: exec
--- params: $job_id, $status, $error, $payload_json, $now_ms
--- The job made its batch (succeeded, payload {"batchId"}) or had nothing to do (skipped, why).
-UPDATE jobs SET status = $status, attempt_count = attempt_count + 1, last_error = $error,
-       payload_json = $payload_json, started_at_ms = $now_ms, completed_at_ms = $now_ms, updated_at_ms = $now_ms
-WHERE job_id = $job_id
+-- params: $job_ids, $statuses, $errors, $payloads, $now_ms
+-- The due jobs, all at once: each made its batch (succeeded, payload {"batchId"}) or had nothing
+-- to do (skipped, why).
+UPDATE jobs SET status = d.status, attempt_count = jobs.attempt_count + 1, last_error = d.error,
+       payload_json = d.payload, started_at_ms = $now_ms, completed_at_ms = $now_ms, updated_at_ms = $now_ms
+FROM (SELECT unnest($job_ids) AS job_id, unnest($statuses) AS status, unnest($errors) AS error,
+             unnest($payloads) AS payload) d
+WHERE jobs.job_id = d.job_id
 
 -- name: exports.run:auto_job_run
 -- returns: exec
--- params: $run_id, $job_id, $status, $error, $payload_json, $now_ms
--- The job's one attempt, as scheduler.job.get shows it.
+-- params: $run_ids, $job_ids, $statuses, $errors, $payloads, $now_ms
+-- Each job's one attempt, as scheduler.job.get shows it.
 INSERT INTO job_runs (run_id, job_id, attempt_number, status, started_at_ms, finished_at_ms, error, output_json)
-VALUES ($run_id, $job_id, 1, $status, $now_ms, $now_ms, $error, $payload_json)
+SELECT unnest($run_ids), unnest($job_ids), 1, unnest($statuses), $now_ms, $now_ms, unnest($errors), unnest($payloads)

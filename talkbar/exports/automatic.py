@@ -52,23 +52,29 @@ def plan_and_start(ctx):
         ctx.sql("exports.run:auto_plan", job_ids=[ctx.new_id("job") for _ in keys],
                 rule_ids=[found[k]["ruleId"] for k in keys], session_ids=[found[k]["sessionId"] for k in keys],
                 run_at=[found[k]["dueAtMs"] for k in keys], dedupe_keys=keys)
-    made = []
-    for job in ctx.sql("exports.run:auto_due"):
+    due = ctx.sql("exports.run:auto_due")
+    if not due:
+        return []
+    destinations = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=None)}
+    made, statuses, errors, payloads = [], [], [], []
+    for job in due:
         c = found.get(job["dedupeKey"])
-        batch_id, why = _start(ctx, c) if c is not None else (None, "The rule no longer applies to this session.")
-        payload = json.dumps({"ruleId": job["ruleId"], "sessionId": job["sessionId"], "batchId": batch_id})
-        status = "succeeded" if batch_id else "skipped"
-        ctx.sql("exports.run:auto_done", job_id=job["jobId"], status=status, error=why, payload_json=payload)
-        ctx.sql("exports.run:auto_job_run", run_id=ctx.new_id("jobrun"), job_id=job["jobId"], status=status,
-                error=why, payload_json=payload)
+        batch_id, why = _start(ctx, c, destinations) if c is not None else (
+            None, "The rule no longer applies to this session.")
+        statuses.append("succeeded" if batch_id else "skipped")
+        errors.append(why)
+        payloads.append(json.dumps({"ruleId": job["ruleId"], "sessionId": job["sessionId"], "batchId": batch_id}))
         if batch_id:
             made.append(batch_id)
+    job_ids = [job["jobId"] for job in due]
+    ctx.sql("exports.run:auto_done", job_ids=job_ids, statuses=statuses, errors=errors, payloads=payloads)
+    ctx.sql("exports.run:auto_job_run", run_ids=[ctx.new_id("jobrun") for _ in due], job_ids=job_ids,
+            statuses=statuses, errors=errors, payloads=payloads)
     return made
 
 
-def _start(ctx, c):
-    known = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=list(c["destinationIds"]))}
-    enabled = [did for did in c["destinationIds"] if did in known and known[did]["enabled"]]
+def _start(ctx, c, destinations):
+    enabled = [did for did in c["destinationIds"] if did in destinations and destinations[did]["enabled"]]
     if not enabled:
         return None, "None of the rule's destinations exists and is turned on."
     facts = {c["sessionId"]: c}

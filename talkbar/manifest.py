@@ -9,7 +9,7 @@ handler for operations of several steps. See the top of ops.toml for every field
 import importlib
 import json
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 from talkbar import parsecache
@@ -203,10 +203,15 @@ def _parsed(path=None):
     return parsecache.cached("ops", [path], lambda: _parse(path))
 
 
+@cache
+def _shapes():
+    return _parsed().get("shape", {})
+
+
 def shape(name):
     """A [shape.name] of ops.toml: the schema several operations share (and the fixture format's
     vocabulary where it is the same, e.g. card types)."""
-    return _parsed().get("shape", {})[name]
+    return _shapes()[name]
 
 
 def load(path=None):

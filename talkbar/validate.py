@@ -208,10 +208,10 @@ _fast = {}
 
 
 def _fast_valid(op, args):
-    """The compiled yes/no check (talkbar/fixture/fastcheck.py): most calls never import jsonschema."""
+    """The compiled yes/no check (talkbar/fastcheck.py): most calls never import jsonschema."""
     check = _fast.get(op.id)
     if check is None:
-        from talkbar.fixture.fastcheck import compile_schema
+        from talkbar.fastcheck import compile_schema
         check = _fast[op.id] = compile_schema(op.schema)
     return check(args)
 

@@ -145,7 +145,7 @@ def test_a_minimal_fixture_takes_the_defaults(tb):
 
 def test_the_fast_check_agrees_with_jsonschema(demo_doc):
     from jsonschema import Draft202012Validator
-    from talkbar.fixture.fastcheck import compile_schema
+    from talkbar.fastcheck import compile_schema
     from talkbar.fixture.schema import FIXTURE
     from talkbar.validate import _validator_class
     fast, full = compile_schema(FIXTURE), _validator_class()(FIXTURE)

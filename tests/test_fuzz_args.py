@@ -117,7 +117,7 @@ def test_any_arguments_get_a_clean_answer(engine, ids, op, monkeypatch, tmp_path
 
 @pytest.mark.parametrize("op", OPS, ids=[o.id for o in OPS])
 def test_the_fast_check_never_passes_what_jsonschema_refuses(ids, op):
-    from talkbar.fixture.fastcheck import compile_schema
+    from talkbar.fastcheck import compile_schema
     from talkbar.validate import _validator
     fast, full = compile_schema(op.schema), _validator(op)
 

@@ -28,16 +28,6 @@ SELECT sm.session_id AS "sessionId", sm.text,
 FROM shown_summaries sm
 WHERE list_contains($session_ids, sm.session_id)
 
--- name: exports.preview:speakers
--- returns: many
--- params: $workspace_id, $session_ids
--- Every participant's display name as the session page shows it (tb_speakers_of): an unnamed one
--- is "Speaker N" ("Участник N" in a Cyrillic transcript), N counting the unnamed by first turn.
-SELECT s.session_id AS "sessionId", s.speaker_id AS "speakerId", s.name
-FROM tb_speakers_of($session_ids) s
-WHERE s.session_id IN (SELECT session_id FROM sessions WHERE workspace_id = $workspace_id)
-ORDER BY s.session_id, s.first_seq NULLS LAST, s.ord
-
 -- name: exports.preview:turns
 -- returns: many
 -- params: $workspace_id, $session_ids, $turn_ids, $range_starts, $range_ends

@@ -64,5 +64,8 @@ WHERE session_id = $session_id AND speaker_id = $speaker_id
 -- name: session_speakers.names
 -- returns: many
 -- params: $session_ids
--- Every participant of these sessions with the name the page shows (tb_speakers_of).
+-- Every participant of these sessions with the name the page shows (tb_speakers_of): an unnamed
+-- one is "Speaker N" ("Участник N" in a Cyrillic transcript), N counting the unnamed by first
+-- turn. In the page's order: by first turn, those who never spoke last.
 SELECT session_id AS "sessionId", speaker_id AS "speakerId", name FROM tb_speakers_of($session_ids)
+ORDER BY session_id, first_seq NULLS LAST, ord

@@ -30,7 +30,7 @@ def load(ctx, session_ids, selection, known_facts=None):
     ids = list(session_ids)
     found = known_facts if known_facts is not None else facts(ctx, ids)
     ids = [i for i in ids if i in found]
-    speakers = _grouped(ctx.sql("exports.preview:speakers", session_ids=ids))
+    speakers = _grouped(ctx.sql("session_speakers.names", session_ids=ids))
     parts = {
         "summary": lambda: {r["sessionId"]: _summary(r, selection["summarySectionKeys"]) for r in
                             ctx.sql("exports.preview:summaries", session_ids=ids,

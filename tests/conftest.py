@@ -18,6 +18,12 @@ REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "fixtures" / "demo.json"
 DB_FILE = "talkbar.duckdb"
 
+# "Now" in every test, in every process it starts and in this one (in-process engine tests), unless a
+# test pins its own: 2026-12-01 07:00 UTC, the time most golden cases name. Nothing a test asserts may
+# depend on the day the suite runs. TALKBAR_NOW_MS="" gives a process the wall clock again.
+PINNED_NOW_MS = 1796108400000
+os.environ["TALKBAR_NOW_MS"] = str(PINNED_NOW_MS)
+
 
 class Result:
     def __init__(self, proc):
@@ -36,6 +42,7 @@ class Result:
 def base_env(root, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_") and k != "PYTHONDONTWRITEBYTECODE"}
     env["TALKBAR_DATA_ROOT"] = str(root)
+    env["TALKBAR_NOW_MS"] = str(PINNED_NOW_MS)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     env.setdefault("TALKBAR_POLICY_FILE", str(Path(root) / "no-policy.json"))
     env.update({k: str(v) for k, v in extra.items() if v is not None})

@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from talkbar import parsecache
-from talkbar.paths import project_root
+from talkbar.resources import data_dir
 
 KINDS = ("read", "change")
 TOOLS = ("talkbar_read", "talkbar_change", "talkbar_delete")
@@ -199,7 +199,7 @@ def _parse(path):
 
 
 def _parsed(path=None):
-    path = Path(path or project_root() / "ops.toml")
+    path = Path(path or data_dir() / "ops.toml")
     return parsecache.cached("ops", [path], lambda: _parse(path))
 
 
@@ -229,7 +229,7 @@ def load(path=None):
 def check_rows(path=None):
     """Validate every raw row against ROW_SCHEMA; return a list of problems (empty when clean)."""
     from jsonschema import Draft202012Validator
-    parsed = _parse(Path(path or project_root() / "ops.toml"))
+    parsed = _parse(Path(path or data_dir() / "ops.toml"))
     rows, shapes = parsed.get("op", []), parsed.get("shape", {})
     validator = Draft202012Validator(ROW_SCHEMA)
     problems, used = [], set()

@@ -12,6 +12,7 @@ import click
 from talkbar import __version__, events
 from talkbar.cli import output
 from talkbar.cli.state import G
+from talkbar.resources import MissingData
 
 # Options of subcommands that take a value: their value is never read as a global option.
 _LOCAL_VALUE_OPTIONS = {"--args", "--args-file", "--file", "--workspace", "--project", "--kinds",
@@ -133,6 +134,9 @@ def main(argv=None):
     except KeyboardInterrupt:
         code = 130
     except BrokenPipeError:
+        code = 1
+    except MissingData as exc:
+        output.error({"error": {"code": "failed", "message": str(exc)}})
         code = 1
     except Exception as exc:  # never a traceback: a bug is still a clean `failed`
         output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {type(exc).__name__}: {exc}"}})

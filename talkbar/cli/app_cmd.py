@@ -26,6 +26,16 @@ def _run(fn):
         output.fail(err.envelope())
 
 
+def _read(fn):
+    """Run fn(cur) in one read transaction (a data root with no database yet stays without one)."""
+    from talkbar.db import transaction
+    try:
+        with open_db().cursor() as cur, transaction(cur):
+            return fn(cur)
+    except OpError as err:
+        output.fail(err.envelope())
+
+
 @click.group()
 def app():
     """Stand-in for the TalkBar app: import, licence, open workspace, MCP Access."""
@@ -33,12 +43,18 @@ def app():
 
 # ---------------------------------------------------------------------- import / export
 @app.command("import")
-@click.argument("file", metavar="FILE|-")
+@click.argument("file", metavar="FILE|-", required=False)
 @click.option("--replace", is_flag=True, help="Replace workspaces whose ids already exist.")
-def import_(file, replace):
+@click.option("--demo", is_flag=True, help="Import the demo workspace that comes with talkbar-cli.")
+def import_(file, replace, demo):
     """Import a talkbar-fixture/1 document (all or nothing)."""
     from talkbar.cli.tools_cmd import _read_text
     from talkbar.fixture.importer import FixtureError, import_document, parse
+    if demo == (file is not None):
+        raise click.UsageError("Give a fixture FILE (or - for standard input), or --demo.")
+    if demo:
+        from talkbar.resources import demo_path
+        file = str(demo_path())
     text = _read_text(file)
     db = open_db()
     try:
@@ -100,7 +116,7 @@ def _license_view(cur):
 @license.command("show")
 def license_show():
     """Show the activated plan and its limits."""
-    view = _run(lambda _db, cur: _license_view(cur))
+    view = _read(_license_view)
     if G.output == "json":
         output.result(view)
         return
@@ -150,7 +166,7 @@ def _access_view(cur):
 @access.command("show")
 def access_show():
     """Show the master switch, every operation's switch (and whether blocked), the server settings."""
-    view = _run(lambda _db, cur: _access_view(cur))
+    view = _read(_access_view)
     if G.output == "json":
         output.result(view)
         return

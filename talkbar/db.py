@@ -10,6 +10,10 @@ has closed it, so that no process reads the file while another is still checkpoi
 
 Inside the process, every use gets its own DuckDB cursor on the shared connection, so reads run
 side by side; writes take `write_lock` so that they go one at a time.
+
+A data root that holds no TalkBar database yet is not created by a read: reads are answered from an
+empty workspace kept in memory (what a new database would hold), the process says once which path
+it found empty and how to fill it, and the file is created by the first write.
 """
 
 import os
@@ -29,6 +33,22 @@ YIELD_S = 0.3          # after releasing for a knock, how long to let the other 
 APP_ID = "talkbar"
 
 
+def say_empty(path):
+    """The default notice for a read of a data root with no TalkBar data (once per process)."""
+    import sys
+    try:
+        sys.stderr.write(empty_notice(path) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def empty_notice(path):
+    return (f"talkbar-cli: no TalkBar data at {path}: answering from an empty workspace and creating "
+            f"nothing. Check TALKBAR_DATA_ROOT (it must be TalkBar's data folder, shown in TalkBar "
+            f"Settings > MCP Access), or fill this one with `talkbar-cli app import FILE`.")
+
+
 def _duckdb():
     import duckdb  # imported lazily: ~85 ms of start-up that --help and --version do not pay
     return duckdb
@@ -42,9 +62,11 @@ def _is_lock_error(exc):
 class Database:
     """One database file, leased by this process while it works."""
 
-    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=WAIT_S):
+    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=WAIT_S, on_empty=say_empty):
         self.path = Path(path)
         self.create = create
+        self.on_empty = on_empty
+        self._stand_in = None
         self.idle_s = idle_s
         self.wait_s = wait_s
         self.write_lock = threading.Lock()
@@ -176,19 +198,48 @@ class Database:
         """A cursor in one write transaction. The write turn (`lock`, default write_lock) is waited
         for before the file is leased, so that while writes queue here another process can still
         get in between them."""
-        with (lock or self.write_lock), self.cursor() as cur, transaction(cur):
+        with (lock or self.write_lock), self.cursor(write=True) as cur, transaction(cur):
             yield cur
+
+    # ------------------------------------------------------------------ no database yet
+    def _missing(self):
+        """True while this data root holds no database that a read could open."""
+        return self.create and self._con is None and not self.path.exists()
+
+    def _empty_cursor(self):
+        """A cursor on the empty workspace in memory (prepared once, announced once)."""
+        with self._guard:
+            if self._stand_in is None:
+                con = _duckdb().connect(":memory:")
+                _prepare(con, self.path, create=True)
+                self._stand_in = con
+                events.emit("db.empty", path=str(self.path))
+                if self.on_empty is not None:
+                    self.on_empty(self.path.parent)
+            return self._stand_in.cursor()
 
     # ------------------------------------------------------------------ the lease
     @contextmanager
     def holding(self):
-        """Keep the lease across several operations (a batch, a CLI command)."""
+        """Keep the lease across several operations (a batch, a CLI command). With no database
+        yet there is nothing to hold: each call opens what it needs (a write creates the file)."""
+        if self._missing():
+            yield
+            return
         with self.cursor():
             yield
 
     @contextmanager
-    def cursor(self):
-        """A cursor on the leased connection, for one operation (or one batch entry)."""
+    def cursor(self, write=False):
+        """A cursor on the leased connection, for one operation (or one batch entry). A read of a
+        data root with no database yet gets the empty workspace in memory; `write` creates it."""
+        if not write and self._missing():
+            cur = self._empty_cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()
+            return
         with self._guard:
             if self._con is None:
                 self._open()
@@ -231,7 +282,7 @@ def _prepare(con, path, create):
         if tables["n"] or not create:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
         _migrate(con, path, has_record=False)
-        _seed(con)
+        _seed(con, path)
         return
     if not tables["meta"]:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
@@ -270,10 +321,13 @@ def transaction(cur):
     cur.execute("COMMIT")
 
 
-def _seed(con):
-    from talkbar.ids import new_id
-    params = {"now_ms": clock.now_ms(), "workspace_id": new_id("ws"), "profile_id": new_id("profile"),
-              "cursor_secret": os.urandom(16).hex()}
+def _seed(con, path):
+    """The new database's default workspace and profile, with ids fixed by its path (the empty
+    workspace that reads see before the file exists is the one the first write creates)."""
+    from talkbar.ids import stable_id
+    where = str(Path(path).absolute())
+    params = {"now_ms": clock.now_ms(), "workspace_id": stable_id("ws", where + ":workspace"),
+              "profile_id": stable_id("profile", where + ":profile"), "cursor_secret": os.urandom(16).hex()}
     with transaction(con):
         for step in ("meta", "profile", "workspace", "license"):
             sqlfiles.call(con, f"seed.{step}", **params)

@@ -92,6 +92,12 @@ class TB:
             return self.run("app", "import", str(doc_or_path), *flags)
         return self.run("app", "import", "-", *flags, input=json.dumps(doc_or_path))
 
+    def created(self):
+        """This data root with its (empty) database created: a read alone creates nothing."""
+        r = self.run("app", "access", "reset")
+        assert r.code == 0, r
+        return self
+
     def holding(self, doc_or_path):
         """This data root after importing a fixture that must import cleanly."""
         r = self.import_fixture(doc_or_path)

@@ -24,7 +24,7 @@ def _spawn(tb, code):
 
 
 def test_a_held_write_makes_another_process_answer_busy_after_about_five_seconds(tb):
-    tb.ok("workspace.list")  # create the data root
+    tb.created()
     holder = _spawn(tb, f"""
         import duckdb, sys, time
         con = duckdb.connect({str(tb.db)!r})
@@ -49,7 +49,7 @@ def test_a_held_write_makes_another_process_answer_busy_after_about_five_seconds
 
 
 def test_a_busy_reader_lets_a_cli_write_in_when_knocked(tb):
-    tb.ok("workspace.list")
+    tb.created()
     burst = _spawn(tb, f"""
         import time
         from talkbar.db import Database
@@ -82,7 +82,7 @@ def test_a_busy_reader_lets_a_cli_write_in_when_knocked(tb):
 
 
 def test_kill_9_of_a_writer_mid_batch_leaves_the_database_whole(tb):
-    tb.ok("workspace.list")
+    tb.created()
     names = [f"name-{i}" for i in range(3000)]
     calls = [{"tool": "workspace.rename", "args": {"name": n}} for n in names]
     proc = subprocess.Popen([sys.executable, "-m", "talkbar", "tools", "batch"], stdin=subprocess.PIPE,

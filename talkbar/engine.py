@@ -95,6 +95,7 @@ class Engine:
 
     def _run(self, cur, op, args, recheck):
         """The body of an operation inside its transaction."""
+        events.emit("op.run", op=op.id)  # its turn has come: the -v log orders calls by this
         if recheck is not None:
             recheck(op, cur)
         ctx = self._ctx(cur, op, args)

@@ -67,8 +67,11 @@ class TB:
     def env(self, **extra):
         return base_env(self.root, **{**self.env_extra, **extra})
 
+    def command(self, *args):
+        return cli_command() + [str(a) for a in args]
+
     def run(self, *args, input=None, env=None, timeout=120):
-        proc = subprocess.run(cli_command() + [str(a) for a in args], input=input, capture_output=True,
+        proc = subprocess.run(self.command(*args), input=input, capture_output=True,
                               text=True, env=self.env(**(env or {})), timeout=timeout, cwd=str(REPO))
         return Result(proc)
 

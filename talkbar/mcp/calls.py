@@ -6,6 +6,7 @@ error: those are only for an unknown tool name and for a cancelled call (the ser
 """
 
 import json
+import os
 import time
 
 from talkbar import policy
@@ -18,6 +19,14 @@ UNAVAILABLE = ("This app cannot ask the user to confirm, so nothing ran. Use an 
                "elicitation, or ask the user to turn on Allow deletes without confirmation in TalkBar "
                "Settings > MCP Access.")
 RUN_KEYS = ("tool", "args", "calls", "stopOnError")
+
+
+def _hold_while_test_file_exists():
+    """Test hook: with TALKBAR_TEST_OP_HOLD_FILE set, an operation waits inside its transaction while
+    that file exists, so that a test decides when it ends (concurrency tests order events by it)."""
+    path = os.environ.get("TALKBAR_TEST_OP_HOLD_FILE")
+    while path and os.path.exists(path):
+        time.sleep(0.01)
 
 
 class Cancelled(Exception):
@@ -144,6 +153,7 @@ class CallRunner:
         """Inside the operation's transaction: a write that waited its turn must still be switched on."""
         if self.server.op_delay_s:
             time.sleep(self.server.op_delay_s)  # test hook: TALKBAR_TEST_OP_DELAY_MS makes every operation slow
+        _hold_while_test_file_exists()
         if not op.is_read:
             view(cur, self.manifest, policy.current()).gate(op)
 

@@ -18,10 +18,15 @@ REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "fixtures" / "demo.json"
 DB_FILE = "talkbar.duckdb"
 
-# "Now" in every test, in every process it starts and in this one (in-process engine tests), unless a
-# test pins its own: 2026-12-01 07:00 UTC, the time most golden cases name. Nothing a test asserts may
-# depend on the day the suite runs. TALKBAR_NOW_MS="" gives a process the wall clock again.
+# The clock of every test, in every process it starts and in this one (in-process engine tests),
+# unless a test pins its own; nothing a test asserts may depend on the day the suite runs.
+# A test starts at 2026-12-01 07:00 UTC (the time most golden cases name), and each process it
+# starts on a data root sees one second more than the one before, as time passes between commands
+# in real use (so "newest first" has an answer), in the same way on any machine at any speed.
+# Template data roots are imported the day before. TALKBAR_NOW_MS="" gives a process the wall clock.
 PINNED_NOW_MS = 1796108400000
+TEMPLATE_NOW_MS = PINNED_NOW_MS - 86_400_000
+TICK_MS = 1000
 os.environ["TALKBAR_NOW_MS"] = str(PINNED_NOW_MS)
 
 
@@ -39,10 +44,10 @@ class Result:
         return f"<exit {self.code} stdout={self.stdout[:300]!r} stderr={self.stderr[:300]!r}>"
 
 
-def base_env(root, **extra):
+def base_env(root, now_ms=PINNED_NOW_MS, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_") and k != "PYTHONDONTWRITEBYTECODE"}
     env["TALKBAR_DATA_ROOT"] = str(root)
-    env["TALKBAR_NOW_MS"] = str(PINNED_NOW_MS)
+    env["TALKBAR_NOW_MS"] = str(now_ms)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     env.setdefault("TALKBAR_POLICY_FILE", str(Path(root) / "no-policy.json"))
     env.update({k: str(v) for k, v in extra.items() if v is not None})
@@ -56,16 +61,19 @@ def cli_command():
 class TB:
     """Runs talkbar-cli against one data root."""
 
-    def __init__(self, root):
+    def __init__(self, root, now_ms=PINNED_NOW_MS):
         self.root = Path(root)
         self.env_extra = {}
+        self.now_ms = now_ms  # the next process's clock (see TICK_MS)
 
     @property
     def db(self):
         return self.root / DB_FILE
 
     def env(self, **extra):
-        return base_env(self.root, **{**self.env_extra, **extra})
+        """The environment of the next process started on this data root (its clock one tick on)."""
+        now, self.now_ms = self.now_ms, self.now_ms + TICK_MS
+        return base_env(self.root, now, **{**self.env_extra, **extra})
 
     def command(self, *args):
         return cli_command() + [str(a) for a in args]
@@ -117,7 +125,7 @@ def tb(tmp_path):
 def imported_template(tmp_path_factory, name, doc):
     """A data root holding an imported fixture, made once and copied for each test."""
     root = tmp_path_factory.mktemp(name)
-    TB(root).holding(doc)
+    TB(root, now_ms=TEMPLATE_NOW_MS).holding(doc)
     return root
 
 

@@ -18,3 +18,8 @@ def emit(event, **fields):
     line = {"event": event, "t": round(time.time(), 3), **fields}
     _sink.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
     _sink.flush()
+
+
+def no_progress(what, done=None, total=None):
+    """The progress report of work nobody watches. Long work takes a `progress(what, done, total)`
+    callable from its caller (the CLI draws it on a terminal: talkbar/cli/progress.py)."""

@@ -37,12 +37,15 @@ def app():
 @click.option("--replace", is_flag=True, help="Replace workspaces whose ids already exist.")
 def import_(file, replace):
     """Import a talkbar-fixture/1 document (all or nothing)."""
+    from talkbar.cli.progress import Progress
     from talkbar.cli.tools_cmd import _read_text
     from talkbar.fixture.importer import FixtureError, import_document, parse
-    text = _read_text(file)
-    db = open_db()
+    text = _read_text(file)   # before the progress line: standard input may be someone typing
     try:
-        summary = import_document(db, parse(text), replace=replace)
+        with Progress(f"Importing {'standard input' if file == '-' else file}") as progress:
+            progress("reading")
+            doc = parse(text)
+            summary = import_document(open_db(), doc, replace=replace, progress=progress)
     except FixtureError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Fixture not imported: {exc}"}})
     except OpError as err:
@@ -54,9 +57,11 @@ def import_(file, replace):
 @click.option("--workspace", "workspace_id", metavar="ID", help="Only this workspace.")
 def export_(workspace_id):
     """Write the data root (or one workspace) as talkbar-fixture/1 to standard output."""
+    from talkbar.cli.progress import Progress
     from talkbar.fixture.exporter import export
     try:
-        doc = export(open_db(), workspace_id)
+        with Progress("Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}") as progress:
+            doc = export(open_db(), workspace_id, progress=progress)
     except OpError as err:
         output.fail(err.envelope())
     output.result(doc)

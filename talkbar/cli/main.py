@@ -138,4 +138,19 @@ def main(argv=None):
         output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {type(exc).__name__}: {exc}"}})
         code = 1
     sys.stdout.flush()
+    _finish_compaction()
     sys.exit(code)
+
+
+def _finish_compaction():
+    """A search compaction this run started gets its few seconds at exit under a progress line
+    (Ctrl+C gives it up: nothing of it is committed, and a later write starts it again)."""
+    compact = sys.modules.get("talkbar.search.compact")   # loaded only by runs that indexed something
+    if compact is None or not compact.started():
+        return
+    from talkbar.cli.progress import Progress
+    try:
+        with Progress("Compacting the search index"):
+            compact.finish()
+    except KeyboardInterrupt:
+        compact.finish(wait_s=0)

@@ -160,13 +160,14 @@ def access_show():
         output.result(view)
         return
     onoff = {True: "on", False: "off"}
-    sys.stdout.write(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
-                     f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}\n\n")
+    output.text(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
+                f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}")
+    sys.stdout.write("\n")
     output.table([(r["row"], r["read"], r["change"]) for r in view["rows"]], ["Row", "Read", "Change"])
     sys.stdout.write("\n")
     output.table([(o["id"], o["row"], o["kind"], "blocked" if o["blocked"] else onoff[o["enabled"]],
                    onoff[o["default"]]) for o in view["operations"]],
-                 ["Operation", "Row", "Kind", "Switch", "Default"])
+                 ["Operation", "Row", "Kind", "Switch", "Default"], flex=[1])   # ids stay whole
 
 
 def _set_and_show(fn):

@@ -73,7 +73,7 @@ def list_(compact):
                         "runWith": op.tool, "inputSchema": op.schema} for op in ops])
         return
     output.table([(op.id, "read" if op.is_read else "mutation", op.category, op.summary) for op in ops],
-                 ["Operation", "Kind", "Category", "Description"])
+                 ["Operation", "Kind", "Category", "Description"], flex=[2, 3], min_flex=12)  # ids stay whole
     sys.stdout.write(f"\n{len(ops)} operations\n")
 
 

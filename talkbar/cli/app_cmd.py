@@ -10,6 +10,7 @@ import click
 
 from talkbar import policy
 from talkbar.cli import output
+from talkbar.cli.completion import switch_words
 from talkbar.cli.state import G, open_db
 from talkbar.errors import OpError
 
@@ -186,7 +187,7 @@ def access_mcp(state):
 
 
 @access.command("set")
-@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off")
+@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off", shell_complete=switch_words)
 def access_set(args):
     """Switch one or more operations on or off."""
     from talkbar import access as acc

@@ -59,8 +59,13 @@ class Root(click.Group):
 
 
 @click.group(cls=Root, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="talkbar-cli", message="%(prog)s %(version)s")
-def cli():
+@click.version_option(__version__, "-V", "--version", prog_name="talkbar-cli", message="%(prog)s %(version)s")
+# The global options are taken out of argv before click parses it (split_globals); click knows them
+# only so that shell completion reads past them (and offers their values).
+@click.option("--output", type=click.Choice(["json", "table"]), hidden=True)
+@click.option("--db", type=click.Path(dir_okay=False), hidden=True)
+@click.option("-v", "--verbose", is_flag=True, hidden=True)
+def cli(output, db, verbose):
     """TalkBar from the terminal: run operations, search, serve MCP, deliver exports.
 
     \b
@@ -72,9 +77,10 @@ def cli():
 
 
 def _register():
-    from talkbar.cli import app_cmd, tools_cmd
+    from talkbar.cli import app_cmd, completion, tools_cmd
     cli.add_command(tools_cmd.tools)
     cli.add_command(app_cmd.app)
+    completion.register(cli)
     for module in ("talkbar.cli.serve_cmd", "talkbar.cli.search_cmd", "talkbar.cli.exports_cmd",
                    "talkbar.cli.record_cmd"):
         try:
@@ -87,7 +93,7 @@ def _register():
 
 
 def _wants_help_or_version(argv):
-    return any(a in ("-h", "--help", "--version") for a in argv) or not argv
+    return any(a in ("-h", "--help", "-V", "--version") for a in argv) or not argv
 
 
 def _refuse_if_cli_disabled(argv):

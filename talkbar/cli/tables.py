@@ -32,13 +32,13 @@ def render(rows, headers, width=None, flex=None, wrap=False, min_flex=0, style=N
 def fitted_widths(natural, width, flex):
     """Each column's width so that the table is at most `width` wide, from the columns' natural
     widths: the flexible columns share what the others leave, the widest giving way first. None if
-    that leaves them less than a character each."""
+    that leaves them too little to show a character under a header cut to one."""
     room = width - GAP * (len(natural) - 1) - sum(w for i, w in enumerate(natural) if i not in flex)
     flexible = sorted(natural[i] for i in flex)
     if sum(flexible) <= room:
         return natural
     cap = _cap(flexible, room)
-    if cap < 1:
+    if cap < HEADER_PAD + 1:
         return None
     return [min(w, cap) if i in flex else w for i, w in enumerate(natural)]
 

@@ -10,6 +10,7 @@ import click
 
 from talkbar import policy
 from talkbar.cli import output
+from talkbar.cli.completion import switch_words
 from talkbar.cli.state import G, open_db
 from talkbar.errors import OpError
 
@@ -48,6 +49,7 @@ def app():
 @click.option("--demo", is_flag=True, help="Import the demo workspace that comes with talkbar-cli.")
 def import_(file, replace, demo):
     """Import a talkbar-fixture/1 document (all or nothing)."""
+    from talkbar.cli.progress import Progress
     from talkbar.cli.tools_cmd import _read_text
     from talkbar.fixture.importer import FixtureError, import_document, parse
     if demo == (file is not None):
@@ -55,10 +57,13 @@ def import_(file, replace, demo):
     if demo:
         from talkbar.resources import demo_path
         file = str(demo_path())
-    text = _read_text(file)
-    db = open_db()
+    text = _read_text(file)   # before the progress line: standard input may be someone typing
     try:
-        summary = import_document(db, parse(text), replace=replace)
+        source = "the demo workspace" if demo else "standard input" if file == "-" else file
+        with Progress(f"Importing {source}") as progress:
+            progress("reading")
+            doc = parse(text)
+            summary = import_document(open_db(), doc, replace=replace, progress=progress)
     except FixtureError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Fixture not imported: {exc}"}})
     except OpError as err:
@@ -70,9 +75,11 @@ def import_(file, replace, demo):
 @click.option("--workspace", "workspace_id", metavar="ID", help="Only this workspace.")
 def export_(workspace_id):
     """Write the data root (or one workspace) as talkbar-fixture/1 to standard output."""
+    from talkbar.cli.progress import Progress
     from talkbar.fixture.exporter import export
     try:
-        doc = export(open_db(), workspace_id)
+        with Progress("Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}") as progress:
+            doc = export(open_db(), workspace_id, progress=progress)
     except OpError as err:
         output.fail(err.envelope())
     output.result(doc)
@@ -171,13 +178,14 @@ def access_show():
         output.result(view)
         return
     onoff = {True: "on", False: "off"}
-    sys.stdout.write(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
-                     f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}\n\n")
+    output.text(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
+                f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}")
+    sys.stdout.write("\n")
     output.table([(r["row"], r["read"], r["change"]) for r in view["rows"]], ["Row", "Read", "Change"])
     sys.stdout.write("\n")
     output.table([(o["id"], o["row"], o["kind"], "blocked" if o["blocked"] else onoff[o["enabled"]],
                    onoff[o["default"]]) for o in view["operations"]],
-                 ["Operation", "Row", "Kind", "Switch", "Default"])
+                 ["Operation", "Row", "Kind", "Switch", "Default"], flex=[1])   # ids stay whole
 
 
 def _set_and_show(fn):
@@ -196,7 +204,7 @@ def access_mcp(state):
 
 
 @access.command("set")
-@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off")
+@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off", shell_complete=switch_words)
 def access_set(args):
     """Switch one or more operations on or off."""
     from talkbar import access as acc

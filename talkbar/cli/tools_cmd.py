@@ -11,6 +11,7 @@ import click
 
 from talkbar import policy
 from talkbar.cli import output
+from talkbar.cli.completion import operation_ids
 from talkbar.cli.state import G, open_db
 from talkbar.errors import OpError
 
@@ -73,7 +74,7 @@ def list_(compact):
                         "runWith": op.tool, "inputSchema": op.schema} for op in ops])
         return
     output.table([(op.id, "read" if op.is_read else "mutation", op.category, op.summary) for op in ops],
-                 ["Operation", "Kind", "Category", "Description"])
+                 ["Operation", "Kind", "Category", "Description"], flex=[2, 3], min_flex=12)  # ids stay whole
     sys.stdout.write(f"\n{len(ops)} operations\n")
 
 
@@ -96,7 +97,7 @@ def _lookup(op_id):
 
 
 @tools.command()
-@click.argument("op_id", metavar="OPERATION")
+@click.argument("op_id", metavar="OPERATION", shell_complete=operation_ids)
 def info(op_id):
     """Describe one operation: what it does, its MCP default, usage and arguments."""
     op = _lookup(op_id)
@@ -115,7 +116,7 @@ def info(op_id):
 
 
 @tools.command()
-@click.argument("op_id", metavar="OPERATION")
+@click.argument("op_id", metavar="OPERATION", shell_complete=operation_ids)
 @click.option("--args", "args_text", metavar="JSON|-", help="Arguments as a JSON object, or - for standard input.")
 @click.option("--args-file", metavar="FILE", help="Read the arguments from FILE (- for standard input).")
 def call(op_id, args_text, args_file):

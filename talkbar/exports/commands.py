@@ -6,6 +6,7 @@ an assistant's exports.run would; the worker also plans automatic exports (talkb
 import json
 import time
 
+from talkbar import events
 from talkbar.errors import OpError, failed, invalid
 from talkbar.exports import automatic, batches, credentials
 from talkbar.exports.settings import credential_ref
@@ -18,26 +19,36 @@ def active(batch):
     return [d for d in batch["deliveries"] if d["status"] in ACTIVE]
 
 
-def one_pass(engine, workspace_id, batch_id):
+def report(progress, batch, waiting=False):
+    """How far the batch has come: its deliveries no longer scheduled or exporting, of all."""
+    settled = sum(d["status"] not in ACTIVE for d in batch["deliveries"])
+    state = "waiting for deliveries under way elsewhere" if waiting else "deliveries done"
+    progress(f"{batch['batchId']}, {state}", settled, len(batch["deliveries"]))
+
+
+def one_pass(engine, workspace_id, batch_id, progress=events.no_progress):
     """Deliver every delivery of the batch that is scheduled now, one exports.run each.
-    Returns (batch, whether anything was delivered)."""
+    Returns (batch, whether anything was delivered). `progress(what, done, total)` hears of each."""
     args = {"workspaceId": workspace_id, "batchId": batch_id}
     before = engine.call("exports.status", args)
+    report(progress, before)
     batch, calls = before, 0
     while calls <= len(before["deliveries"]):
         batch = engine.call("exports.run", args)
+        report(progress, batch)
         calls += 1
         if not any(d["status"] == "scheduled" for d in batch["deliveries"]):
             break
     return batch, json.dumps(batch, sort_keys=True) != json.dumps(before, sort_keys=True)
 
 
-def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep=time.sleep):
+def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep=time.sleep,
+              progress=events.no_progress):
     """One pass, or with `wait` passes until nothing is scheduled or running. (batch, timed out)."""
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            batch, _ = one_pass(engine, workspace_id, batch_id)
+            batch, _ = one_pass(engine, workspace_id, batch_id, progress)
         except OpError as err:
             if err.code != "busy" or not wait:
                 raise
@@ -46,18 +57,20 @@ def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep
             return batch, False
         if time.monotonic() >= deadline:
             return batch, True
+        report(progress, batch, waiting=True)
         sleep(min(POLL_S, max(0.0, deadline - time.monotonic())))
 
 
-def worker_pass(engine, workspace_id):
+def worker_pass(engine, workspace_id, progress=events.no_progress):
     """Plan and start the automatic exports that are due, then deliver what every batch has
     scheduled. Returns the batches that changed (or were made)."""
+    progress("planning automatic exports")
     with engine.turn("exports.run", workspace_id) as ctx:
         made = set(automatic.plan_and_start(ctx))
         due = [r["batchId"] for r in ctx.sql("exports.run:due_batches")]
     changed = []
     for batch_id in due:
-        batch, moved = one_pass(engine, workspace_id, batch_id)
+        batch, moved = one_pass(engine, workspace_id, batch_id, progress)
         if moved or batch_id in made:
             changed.append(batch)
     return changed

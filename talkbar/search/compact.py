@@ -29,6 +29,7 @@ EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction fi
 
 _lock = threading.Lock()
 _running = {}            # database path -> (thread, connection)
+_unseen = False          # this process started a compaction since finish() last ran
 _writes = 0
 
 
@@ -89,11 +90,13 @@ def _work(path):
 
 
 def start(path):
+    global _unseen
     with _lock:
         if path in _running:
             return False
         thread = threading.Thread(target=_work, args=(path,), name="talkbar-search-compaction", daemon=True)
         _running[path] = (thread, None)
+        _unseen = True
     thread.start()
     return True
 
@@ -104,16 +107,25 @@ def wait(timeout=None):
         thread.join(timeout)
 
 
+def started():
+    """Whether this process started a compaction since finish() last ran."""
+    return _unseen
+
+
 @atexit.register
-def _stop():
+def finish(wait_s=EXIT_WAIT_S):
+    """At exit: let running compactions finish for up to `wait_s`, then interrupt them (the CLI calls
+    it itself first, to show its progress line meanwhile)."""
+    global _unseen
     for thread, con in list(_running.values()):
-        thread.join(EXIT_WAIT_S)
+        thread.join(wait_s)
         if thread.is_alive() and con is not None:
             try:
                 con.interrupt()
             except Exception:
                 pass
             thread.join(5)
+    _unseen = False
 
 
 def cancel(cur):

@@ -76,7 +76,7 @@ class Database:
         self._idle_since = 0.0
         self._con = None
         self._refs = 0
-        self._opened_ns = 0
+        self._knock_seen = None
         self._yield_until = 0.0
         self._checked = False
         self.lease_cache = {}
@@ -88,16 +88,25 @@ class Database:
         return self.path.with_name(self.path.name + ".knock")
 
     def _knock(self):
+        """Leave a new knock file (a new inode each time, so that a holder sees every knock, also
+        where the filesystem's times are coarse)."""
+        tmp = self.knock_path.with_name(f"{self.knock_path.name}.{os.getpid()}.{threading.get_ident()}")
         try:
-            self.knock_path.write_text(str(os.getpid()))
+            tmp.write_text(str(os.getpid()))
+            os.replace(tmp, self.knock_path)
         except OSError:
             pass
 
-    def _knocked(self):
+    def _knock_mark(self):
+        """What the knock file is now; a knock changes it. Compared with itself, never with a clock."""
         try:
-            return self.knock_path.stat().st_mtime_ns > self._opened_ns
+            st = self.knock_path.stat()
         except OSError:
-            return False
+            return None
+        return st.st_ino, st.st_mtime_ns
+
+    def _knocked(self):
+        return self._knock_mark() != self._knock_seen
 
     # ------------------------------------------------------------------ open / close
     def _refuse_missing(self):
@@ -161,7 +170,7 @@ class Database:
                 self._refuse(exc.message)
             raise
         self._con = con
-        self._opened_ns = time.time_ns()
+        self._knock_seen = self._knock_mark()  # knocks from now on ask this lease to let go
         self.lease_cache = {}  # facts that only another process could change: valid while the file is held
 
     def _close(self):

@@ -127,10 +127,14 @@ def _shaped(prop, shapes, where):
     return {**shapes[name], **own}
 
 
+WORKSPACE_ID = {"type": "string", "minLength": 1,
+                "description": "From workspace.list; default: the one open in the app."}
+
+
 def _build_schema(row, shapes):
     props = {}
     if row.get("workspace", True):
-        props["workspaceId"] = {"type": "string", "minLength": 1}
+        props["workspaceId"] = dict(WORKSPACE_ID)
     for name, prop in row.get("args", {}).items():
         props[name] = _close(_shaped(prop, shapes, f"{row.get('id')}.{name}"), name)
     schema = {"type": "object", "properties": props}
@@ -242,7 +246,42 @@ def check_rows(path=None):
                 used.add(prop["shape"])
                 if prop["shape"] not in shapes:
                     problems.append(f"{row.get('id', '?')}: args/{name}: unknown shape {prop['shape']!r}")
+                elif "description" in prop and prop["description"] == shapes[prop["shape"]].get("description"):
+                    problems.append(f"{row.get('id', '?')}: args/{name}: repeats the description of shape "
+                                    f"{prop['shape']!r}; leave it out")
     problems += [f"shape {name!r} is used by no operation" for name in sorted(set(shapes) - used)]
+    return problems
+
+
+DESCRIPTION_MAX = 200
+
+
+def undescribed(op):
+    """Every argument property of the operation's schema, nested ones included (object properties,
+    array items, anyOf/oneOf branches), whose `description` is missing, empty, more than one line
+    or longer than DESCRIPTION_MAX: ["<op id>: <path>: <why>"]. `if`/`then` conditions are not
+    arguments and are not walked."""
+    problems = []
+
+    def walk(schema, path):
+        if not isinstance(schema, dict):
+            return
+        for name, sub in schema.get("properties", {}).items():
+            where = f"{path}.{name}" if path else name
+            text = sub.get("description") if isinstance(sub, dict) else None
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{op.id}: {where}: no description")
+            elif "\n" in text or "\r" in text:
+                problems.append(f"{op.id}: {where}: description is more than one line")
+            elif len(text) > DESCRIPTION_MAX:
+                problems.append(f"{op.id}: {where}: description is {len(text)} characters (at most {DESCRIPTION_MAX})")
+            walk(sub, where)
+        walk(schema.get("items"), f"{path}[]")
+        for key in ("anyOf", "oneOf"):
+            for sub in schema.get(key, ()):
+                walk(sub, path)
+
+    walk(op.schema, "")
     return problems
 
 

@@ -111,8 +111,30 @@ def info(op_id):
         f"{op.id} — {op.title}\n{op.summary}\n\n"
         f"Kind: {op.kind} (MCP tool {op.tool}) · MCP default: {'on' if op.default_on else 'off'} · "
         f"Policy group: {op.group}\n"
-        f"Usage: {_usage_line(op)}\n\nArguments (JSON Schema):\n"
-        f"{json.dumps(op.schema, ensure_ascii=False, indent=2)}\n")
+        f"Usage: {_usage_line(op)}\n\nArguments:\n{_argument_lines(op)}\n"
+        f"Arguments (JSON Schema):\n{json.dumps(op.schema, ensure_ascii=False, indent=2)}\n")
+
+
+def _type_label(schema):
+    """`string`, `integer|null`, `string[]`: the JSON type of one argument, for the argument list."""
+    kinds = schema.get("type", "string" if "enum" in schema else "any")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    items = schema.get("items", {})
+    of = items.get("type", "string" if "enum" in items else None)
+    return "|".join(f"{of}[]" if k == "array" and isinstance(of, str) else k for k in kinds)
+
+
+def _argument_lines(op):
+    """One line per argument: name, type, required, and its description from ops.toml (nested
+    fields are described in the JSON Schema below)."""
+    props = op.schema["properties"]
+    if not props:
+        return "  (none)\n"
+    labels = {name: f"{name} ({_type_label(s)}{', required' if name in op.required else ''})"
+              for name, s in props.items()}
+    width = max(map(len, labels.values()))
+    return "".join(f"  {labels[name]:<{width}}  {s.get('description', '')}".rstrip() + "\n"
+                   for name, s in props.items())
 
 
 @tools.command()

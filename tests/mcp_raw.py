@@ -11,8 +11,9 @@ from conftest import REPO
 
 
 class RawServer:
-    def __init__(self, tb, env=None):
-        self.proc = subprocess.Popen([sys.executable, "-m", "talkbar", "serve", "--transport", "stdio"],
+    def __init__(self, tb, env=None, verbose=False):
+        flags = ["-v"] if verbose else []   # -v: the event log on stderr (tests order events by it)
+        self.proc = subprocess.Popen([sys.executable, "-m", "talkbar", *flags, "serve", "--transport", "stdio"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=tb.env(**(env or {})), cwd=str(REPO))
         self.lines = queue.Queue()

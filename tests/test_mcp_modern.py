@@ -63,6 +63,14 @@ def wait_event(server, event, **fields):
     raise AssertionError(f"the server never logged {event} {fields}: {server.stderr[-5:]}")
 
 
+def wait_line(server, text):
+    """Block until a stderr line holds `text` (a guard against a hang, not a timing test)."""
+    deadline = time.monotonic() + 60
+    while not any(text in line for line in list(server.stderr)):
+        assert time.monotonic() < deadline, f"the server never wrote {text!r} on stderr"
+        time.sleep(0.01)
+
+
 @pytest.fixture
 def mcp_demo(demo):
     for argv in (("mcp", "on"), ("set", "notes.trash", "workspace.rename", "profile.update", "on")):
@@ -196,6 +204,21 @@ def test_missing_answers_are_asked_again_and_bad_ones_refused(server, mcp_demo):
     reply = server.answer(call(server, "talkbar_delete", args, ASK, inputResponses=[1]))
     assert reply["error"] == {"code": -32602, "message": "Invalid params: inputResponses must be an object"}
     assert not _trashed(mcp_demo, NOTE)
+
+
+def test_the_audit_log_says_when_the_user_was_asked(mcp_demo):
+    assert mcp_demo.run("app", "access", "audit", "on").code == 0
+    s = RawServer(mcp_demo)
+    try:
+        args = {"tool": "notes.trash", "args": {"noteId": NOTE}}
+        state = _ask_first(s, args)["requestState"]
+        s.answer(call(s, "talkbar_delete", args, ASK, requestState=state, inputResponses={"confirm": {"action": "accept"}}))
+        wait_line(s, '"audit":"done"')
+    finally:
+        s.close()
+    audit = [json.loads(line.split("talkbar audit ", 1)[1]) for line in s.stderr if "talkbar audit " in line]
+    assert [(a["audit"], a["tool"]) for a in audit] == [("call", "talkbar_delete"), ("asked", "talkbar_delete"),
+                                                        ("call", "talkbar_delete"), ("done", "talkbar_delete")]
 
 
 @pytest.mark.parametrize("action", ["decline", "cancel"])

@@ -103,12 +103,17 @@ class CallRunner:
                 current.policy.refuse_if_broken()
             except OpError as err:
                 return err.envelope(), True
-        if name == "talkbar_tools":
-            payload, is_error = self._tools(current, arguments)
-        elif name == "talkbar_find":
-            payload, is_error = self._find(state, current, arguments)
-        else:
-            payload, is_error = self._runner(state, current, name, arguments)
+        try:
+            if name == "talkbar_tools":
+                payload, is_error = self._tools(current, arguments)
+            elif name == "talkbar_find":
+                payload, is_error = self._find(state, current, arguments)
+            else:
+                payload, is_error = self._runner(state, current, name, arguments)
+        except confirm.NeedsInput:
+            if audit:
+                self._audit("asked", state, name, None)   # modern era: the user is asked; the retry runs it
+            raise
         if audit and not is_error:
             self._audit("done", state, name, None)
         return payload, is_error

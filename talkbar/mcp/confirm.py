@@ -11,7 +11,8 @@ InputRequiredResult holding the question and a requestState; the client asks the
 the call again with `inputResponses` and that state. The state is signed (HMAC-SHA256, a key made
 by this process), names the tool and a digest of its arguments, carries the 5-minute deadline and
 is good for one answer: MRTR requires integrity, expiry and binding to the originating request for
-state that authorises something, and at-most-once where a replay must not run twice.
+state that authorises something, and at-most-once where a replay must not run twice. The key is
+the binding to the principal: a stdio server has one user, and its state dies with the process.
 """
 
 import base64

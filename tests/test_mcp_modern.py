@@ -357,15 +357,16 @@ def test_every_modern_message_fits_the_revisions_schema(server, mcp_demo):
         sent[msg_id] = method
         return msg_id
     request("subscriptions/listen", notifications={"toolsListChanged": True})
-    for method in ("server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"):
+    for method in ("server/discover", "tools/list", "resources/list", "resources/templates/list"):
         request(method)
+    seen = until(server, request("prompts/list"))          # all of them answered before the switch below
     assert mcp_demo.run("app", "access", "set", "workspace.stats", "off").code == 0
     request("tools/call", name="talkbar_read", meta={"progressToken": "t"},
             arguments={"calls": [{"tool": "workspace.list"}, {"tool": "plan.get"}]})
     request("tools/call", ASK, name="talkbar_delete", arguments={"tool": "notes.trash", "args": {"noteId": NOTE}})
     request("tools/call", name="talkbar_delete", arguments={"tool": "notes.trash", "args": {"noteId": NOTE}})
     server.request("tools/list", {"_meta": {V: "1900-01-01", CAPS: {}}}, msg_id="old")
-    seen = until(server, request("server/discover"))
+    seen += until(server, request("server/discover"))
     server.proc.stdin.close()
     while (msg := server.lines.get(timeout=30)) is not None:
         seen.append(msg)

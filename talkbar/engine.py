@@ -10,7 +10,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from talkbar import events, hooks, policy, sqlfiles, validate
+from talkbar import events, hooks, policy, progress, sqlfiles, validate
 from talkbar.clock import now_ms
 from talkbar.context import Ctx
 from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from here too
@@ -183,14 +183,16 @@ class Engine:
         return err.envelope(self.face.schema_pointer)
 
     def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None):
-        """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest."""
+        """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest.
+        Progress: one step per call."""
         results = []
-        with self._held_if_possible():
-            for entry in calls:
+        with self._held_if_possible(), progress.steps(len(calls)) as step:
+            for n, entry in enumerate(calls, 1):
                 if keep_going is not None and not keep_going():
                     break
                 out = self._batch_entry(entry, gate, recheck, write_lock)
                 results.append(out)
+                step(f"{n} of {len(calls)}: {out.get('tool', 'unreadable call')} {'done' if out['ok'] else 'failed'}")
                 if stop_on_error and not out["ok"]:
                     break
         return results

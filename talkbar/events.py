@@ -22,7 +22,3 @@ def emit(event, **fields):
         _sink.write(line + "\n")
         _sink.flush()
 
-
-def no_progress(what, done=None, total=None):
-    """The progress report of work nobody watches. Long work takes a `progress(what, done, total)`
-    callable from its caller (the CLI draws it on a terminal: talkbar/cli/progress.py)."""

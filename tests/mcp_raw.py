@@ -33,8 +33,8 @@ class RawServer:
         for line in iter(self.proc.stderr.readline, b""):
             self.stderr.append(line.decode("utf-8", "replace"))
 
-    def events(self, name=None, op=None):
-        """The server's -v events so far, in the order it wrote them."""
+    def events(self, name=None, **fields):
+        """The server's -v events so far (named `name`, with these fields), in the order it wrote them."""
         out = []
         for line in list(self.stderr):
             if line.startswith("{"):
@@ -42,19 +42,19 @@ class RawServer:
                     event = json.loads(line)
                 except ValueError:
                     continue
-                if (name is None or event.get("event") == name) and (op is None or event.get("op") == op):
+                if (name is None or event.get("event") == name) and all(event.get(k) == v for k, v in fields.items()):
                     out.append(event)
         return out
 
-    def wait_for(self, name, count=1, op=None, timeout=60.0):
-        """Wait until the server has logged `count` events `name` (of operation `op`): a test orders
-        what it sends by what the server has done, never by sleeping."""
+    def wait_for(self, name, count=1, timeout=60.0, **fields):
+        """Wait until the server has logged `count` events `name` (with these fields): a test orders
+        what it sends by what the server has done, never by sleeping (the bound is for a hang)."""
         deadline = time.monotonic() + timeout
-        while len(self.events(name, op)) < count:
-            assert time.monotonic() < deadline, f"the server never logged {count} {name} {op or ''}"
+        while len(self.events(name, **fields)) < count:
+            assert time.monotonic() < deadline, f"the server never logged {count} {name} {fields}: {self.stderr[-5:]}"
             assert self.proc.poll() is None, "the server exited"
             time.sleep(0.01)
-        return self.events(name, op)
+        return self.events(name, **fields)
 
     def send_line(self, text):
         data = text if isinstance(text, bytes) else text.encode("utf-8")

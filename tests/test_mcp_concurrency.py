@@ -58,7 +58,7 @@ def test_writes_go_one_at_a_time(slow, tb):
     ids = [slow.call("talkbar_change", {"tool": "workspace.rename", "args": {"name": f"w{i}"}}) for i in range(3)]
     for i in ids:
         assert slow.tool_result(i, timeout=60)[1] is False
-    assert len(slow.events("op.start", "workspace.rename")) == 3
+    assert len(slow.events("op.start", op="workspace.rename")) == 3
     assert _order(slow, "workspace.rename", 3) == ["run", "end"] * 3
     assert _name(tb) in ("w0", "w1", "w2")
 
@@ -102,9 +102,8 @@ def test_an_operation_switched_off_while_its_write_waited_answers_turned_off(tb,
     import subprocess
     for argv in (("mcp", "on"), ("set", "workspace.rename", "on")):
         assert tb.run("app", "access", *argv).code == 0
-    hold = tmp_path / "hold"
-    hold.touch()
-    server = RawServer(tb, env={"TALKBAR_TEST_OP_HOLD_FILE": hold}, verbose=True)
+    gate = tmp_path / "gate"
+    server = RawServer(tb, env={"TALKBAR_TEST_OP_GATE": gate}, verbose=True)
     try:
         server.initialize()
         running = server.call("talkbar_change", {"tool": "workspace.rename", "args": {"name": "first"}})
@@ -114,13 +113,13 @@ def test_an_operation_switched_off_while_its_write_waited_answers_turned_off(tb,
         toggle = subprocess.Popen(tb.command("app", "access", "set", "workspace.rename", "off"), env=tb.env(),
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         _until_exists(tb.db.with_name(tb.db.name + ".knock"))  # the switch waits for the server's file
-        hold.unlink()  # the first write ends; the server lets go of the file before the second
+        gate.touch()  # the first write ends; the server lets go of the file before the second
         out, err = toggle.communicate(timeout=120)
         assert toggle.returncode == 0, err
         assert server.tool_result(running, timeout=60)[1] is False
         body, is_error = server.tool_result(waiting, timeout=60)
     finally:
-        hold.unlink(missing_ok=True)
+        gate.touch()
         server.close()
     assert is_error and body["error"]["code"] == "turned_off"
     assert _name(tb) == "first"

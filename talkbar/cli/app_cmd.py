@@ -49,6 +49,7 @@ def app():
 @click.option("--demo", is_flag=True, help="Import the demo workspace that comes with talkbar-cli.")
 def import_(file, replace, demo):
     """Import a talkbar-fixture/1 document (all or nothing)."""
+    from talkbar import progress
     from talkbar.cli.progress import Progress
     from talkbar.cli.tools_cmd import _read_text
     from talkbar.fixture.importer import FixtureError, import_document, parse
@@ -60,10 +61,9 @@ def import_(file, replace, demo):
     text = _read_text(file)   # before the progress line: standard input may be someone typing
     try:
         source = "the demo workspace" if demo else "standard input" if file == "-" else file
-        with Progress(f"Importing {source}") as progress:
-            progress("reading")
-            doc = parse(text)
-            summary = import_document(open_db(), doc, replace=replace, progress=progress)
+        with Progress(f"Importing {source}"):
+            progress.say("reading")
+            summary = import_document(open_db(), parse(text), replace=replace)
     except FixtureError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Fixture not imported: {exc}"}})
     except OpError as err:
@@ -78,8 +78,8 @@ def export_(workspace_id):
     from talkbar.cli.progress import Progress
     from talkbar.fixture.exporter import export
     try:
-        with Progress("Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}") as progress:
-            doc = export(open_db(), workspace_id, progress=progress)
+        with Progress("Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}"):
+            doc = export(open_db(), workspace_id)
     except OpError as err:
         output.fail(err.envelope())
     output.result(doc)

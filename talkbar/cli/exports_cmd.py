@@ -49,8 +49,8 @@ def run(workspace_id, batch_id, wait, timeout):
     db = open_db()
 
     def go():
-        with Progress("Exporting") as progress:
-            return run_batch(_engine(db), workspace_id, batch_id, wait, timeout, progress=progress)
+        with Progress("Exporting"):
+            return run_batch(_engine(db), workspace_id, batch_id, wait, timeout)
     batch, timed_out = _failing(go)
     output.result(batch)
     if timed_out:
@@ -74,8 +74,8 @@ def worker(workspace_id, drain, interval_ms):
     engine = _engine(db)
 
     def one_pass():
-        with Progress("Exports worker") as progress:   # wiped before the pass's batches print
-            return worker_pass(engine, workspace_id, progress=progress)
+        with Progress("Exports worker"):   # wiped before the pass's batches print
+            return worker_pass(engine, workspace_id)
     try:
         while True:
             for batch in _failing(one_pass):

@@ -7,11 +7,11 @@ AFTER_S (TALKBAR_PROGRESS_AFTER_MS sets it; tests use 0). A new step is drawn at
 and the clock at most FRAMES_PER_S times a second, by a small thread, so that one long step still
 shows its time going by. The line is wiped when the work ends, leaving the screen as it was.
 
-The layers below take the report as a plain callable, `progress(what, done=None, total=None)`,
-and never import the CLI:
+The layers below report through talkbar/progress.py (steps, and what they say they are doing) and
+never import the CLI; the line is the reporter of the work run inside it:
 
-    with Progress("Importing demo.json") as progress:
-        import_document(db, doc, progress=progress)
+    with Progress("Importing demo.json"):
+        import_document(db, doc)
 """
 
 import os
@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 
+from talkbar import progress
 from talkbar.cli.state import G, terminal_width
 
 AFTER_S = 1.0
@@ -40,7 +41,7 @@ def shown_on(stream):
 
 
 class Progress:
-    """`with Progress(title) as progress:` … `progress("writing turns", 3, 25)`."""
+    """`with Progress(title):` … the work inside reports its steps and words (talkbar/progress.py)."""
 
     def __init__(self, title, stream=None):
         self.stream = stream or sys.stderr
@@ -55,6 +56,8 @@ class Progress:
 
     def __enter__(self):
         self._started = time.monotonic()
+        self._hearing = progress.reporting(self._stepped, note=self._said)
+        self._hearing.__enter__()
         if self.on:
             self._after = after_s()
             self._ticker = threading.Thread(target=self._tick, name="talkbar-progress", daemon=True)
@@ -62,13 +65,22 @@ class Progress:
             self._draw_if_due()
         return self
 
-    def __call__(self, what, done=None, total=None):
+    def _stepped(self, done, total, message):
+        """A step of the work ended: its count (of the outermost steps) and what it was."""
         with self._lock:
-            self._what, self._done, self._total = what, done, total
+            self._what, self._done, self._total = message, done, total
+        if self.on:
+            self._draw_if_due()
+
+    def _said(self, message):
+        """What the work is doing now; the count so far stays."""
+        with self._lock:
+            self._what = message
         if self.on:
             self._draw_if_due()
 
     def __exit__(self, *exc):
+        self._hearing.__exit__(*exc)
         if not self.on:
             return False
         self._stop.set()
@@ -82,9 +94,7 @@ class Progress:
 
     def _text(self, now):
         """The line shown (without the terminal's control codes), cut to the terminal's width."""
-        count = ""
-        if self._done is not None:
-            count = f" {self._done:,}" + (f"/{self._total:,}" if self._total is not None else "")
+        count = f" {self._done / self._total:.0%}" if self._done is not None and self._total else ""
         parts = [self.title] + ([self._what + count] if self._what else []) + [f"{now - self._started:.1f} s"]
         text = " · ".join(parts)
         width = (terminal_width(self.stream) or 80) - 1   # the last column would wrap some terminals

@@ -1,12 +1,13 @@
 """What `talkbar-cli exports run|worker|notion connect` do (talkbar/cli/exports_cmd.py parses and
 prints). Deliveries always go through the exports.run operation, so the CLI delivers exactly as
 an assistant's exports.run would; the worker also plans automatic exports (talkbar/exports/automatic.py).
+Both report progress (talkbar/progress.py): a pass one step per exports.run, the worker one per batch.
 """
 
 import json
 import time
 
-from talkbar import events
+from talkbar import progress
 from talkbar.errors import OpError, failed, invalid
 from talkbar.exports import automatic, batches, credentials
 from talkbar.exports.settings import credential_ref
@@ -19,36 +20,28 @@ def active(batch):
     return [d for d in batch["deliveries"] if d["status"] in ACTIVE]
 
 
-def report(progress, batch, waiting=False):
-    """How far the batch has come: its deliveries no longer scheduled or exporting, of all."""
-    settled = sum(d["status"] not in ACTIVE for d in batch["deliveries"])
-    state = "waiting for deliveries under way elsewhere" if waiting else "deliveries done"
-    progress(f"{batch['batchId']}, {state}", settled, len(batch["deliveries"]))
-
-
-def one_pass(engine, workspace_id, batch_id, progress=events.no_progress):
+def one_pass(engine, workspace_id, batch_id):
     """Deliver every delivery of the batch that is scheduled now, one exports.run each.
-    Returns (batch, whether anything was delivered). `progress(what, done, total)` hears of each."""
+    Returns (batch, whether anything was delivered)."""
     args = {"workspaceId": workspace_id, "batchId": batch_id}
     before = engine.call("exports.status", args)
-    report(progress, before)
     batch, calls = before, 0
-    while calls <= len(before["deliveries"]):
-        batch = engine.call("exports.run", args)
-        report(progress, batch)
-        calls += 1
-        if not any(d["status"] == "scheduled" for d in batch["deliveries"]):
-            break
+    with progress.steps(max(1, sum(d["status"] == "scheduled" for d in before["deliveries"]))) as step:
+        while calls <= len(before["deliveries"]):
+            batch = engine.call("exports.run", args)
+            calls += 1
+            step(f"Batch {batch_id}: {calls} deliveries run")
+            if not any(d["status"] == "scheduled" for d in batch["deliveries"]):
+                break
     return batch, json.dumps(batch, sort_keys=True) != json.dumps(before, sort_keys=True)
 
 
-def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep=time.sleep,
-              progress=events.no_progress):
+def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep=time.sleep):
     """One pass, or with `wait` passes until nothing is scheduled or running. (batch, timed out)."""
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            batch, _ = one_pass(engine, workspace_id, batch_id, progress)
+            batch, _ = one_pass(engine, workspace_id, batch_id)
         except OpError as err:
             if err.code != "busy" or not wait:
                 raise
@@ -57,22 +50,24 @@ def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep
             return batch, False
         if time.monotonic() >= deadline:
             return batch, True
-        report(progress, batch, waiting=True)
+        progress.say("waiting for deliveries under way elsewhere")
         sleep(min(POLL_S, max(0.0, deadline - time.monotonic())))
 
 
-def worker_pass(engine, workspace_id, progress=events.no_progress):
+def worker_pass(engine, workspace_id):
     """Plan and start the automatic exports that are due, then deliver what every batch has
     scheduled. Returns the batches that changed (or were made)."""
-    progress("planning automatic exports")
+    progress.say("planning automatic exports")
     with engine.turn("exports.run", workspace_id) as ctx:
         made = set(automatic.plan_and_start(ctx))
         due = [r["batchId"] for r in ctx.sql("exports.run:due_batches")]
     changed = []
-    for batch_id in due:
-        batch, moved = one_pass(engine, workspace_id, batch_id, progress)
-        if moved or batch_id in made:
-            changed.append(batch)
+    with progress.steps(max(1, len(due))) as step:
+        for batch_id in due:
+            batch, moved = one_pass(engine, workspace_id, batch_id)
+            if moved or batch_id in made:
+                changed.append(batch)
+            step(f"Batch {batch_id} done")
     return changed
 
 

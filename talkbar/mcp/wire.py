@@ -77,8 +77,11 @@ class Writer:
                 self.closed = True
 
 
-def error(msg_id, code, message):
-    return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
+def error(msg_id, code, message, data=None):
+    err = {"code": code, "message": message}
+    if data is not None:
+        err["data"] = data
+    return {"jsonrpc": "2.0", "id": msg_id, "error": err}
 
 
 def result(msg_id, value):

@@ -19,7 +19,7 @@ next process tries again; the MCP server and the recording stand-in live long en
 import atexit
 import threading
 
-from talkbar import events, sqlfiles
+from talkbar import events, progress, sqlfiles
 from talkbar.db import transaction
 
 COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
@@ -56,18 +56,23 @@ def swap(cur, state=None):
         sqlfiles.call(cur, "search.compact.discard")
         events.emit("search.compact", step="discarded")
         return False
-    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
-        sqlfiles.call(cur, f"search.compact.{step}")
+    with progress.steps(1) as done:
+        for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
+            sqlfiles.call(cur, f"search.compact.{step}")
+        done("Search compaction: the sorted postings are in place")
     events.emit("search.compact", step="swapped")
     return True
 
 
 def build(con):
-    """Write the sorted copy in one transaction of `con` (its own connection)."""
-    with transaction(con):
+    """Write the sorted copy in one transaction of `con` (its own connection); a progress step for
+    each part, heard where the building thread runs with a reporter (a background build outlives
+    the call that started it, so no call hears it)."""
+    with transaction(con), progress.steps(3) as done:
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
-        for step in ("postings", "docs", "info"):
-            sqlfiles.call(con, f"search.compact.build_{step}")
+        for part, what in (("postings", "the postings"), ("docs", "the passages"), ("info", "the counts")):
+            sqlfiles.call(con, f"search.compact.build_{part}")
+            done(f"Search compaction: sorted {what}")
 
 
 def _work(path):

@@ -12,7 +12,7 @@ background.
 
 import time
 
-from talkbar import events, hooks, sqlfiles
+from talkbar import events, hooks, progress, sqlfiles
 from talkbar.search import compact, passages, text
 from talkbar.search.keys import key
 
@@ -154,12 +154,16 @@ def clear_workspace(cur, workspace_id):
 
 
 def rebuild(cur, workspace_id):
-    """Index a whole workspace from scratch (after an import)."""
+    """Index a whole workspace from scratch (after an import, or at the first search of a workspace
+    never indexed); a progress step for each kind of item and for the transcripts."""
     clear_workspace(cur, workspace_id)
     sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=0, len=0)
-    for kind in KINDS:
-        index_items(cur, workspace_id, kind)
-    _bulk_turns(cur, workspace_id)
+    with progress.steps(len(KINDS) + 1) as done:
+        for kind in KINDS:
+            index_items(cur, workspace_id, kind)
+            done(f"Search index: {kind} items")
+        _bulk_turns(cur, workspace_id)
+        done("Search index: transcripts")
 
 
 def _bulk_turns(cur, workspace_id):

@@ -13,6 +13,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis: fuzz tests that leave max_examples to the profile (tests/test_hardening_*.py) run a
+# few examples in the suite; `pytest --hypothesis-profile nightly` runs them big.
+_QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large,
+          HealthCheck.large_base_example]
+settings.register_profile("suite", max_examples=8, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("nightly", max_examples=3000, deadline=None, suppress_health_check=_QUIET)
+settings.load_profile("suite")
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "fixtures" / "demo.json"

@@ -5,7 +5,8 @@ revision of the sessions whose pages show the note. pin, trash and restore are l
 """
 
 from talkbar import paging, textmatch
-from talkbar.errors import conflict, failed
+from talkbar.validate import TEXT_LIMIT
+from talkbar.errors import conflict, failed, invalid
 from talkbar.ops.lifecycle import KINDS, bump_note_sessions, need_args, need_live, note_sessions
 
 NOTE = KINDS["notes"]
@@ -66,6 +67,10 @@ def update(ctx, args):
 
 def append(ctx, args):
     need_live(ctx, NOTE, args["noteId"])
+    length = ctx.sql("notes.append:length") + 1 + len(args["markdown"])
+    if length > TEXT_LIMIT:
+        raise invalid(f"markdown would make the note {length:,} characters long; a note holds at most "
+                      f"{TEXT_LIMIT:,} characters")
     ctx.sql("notes.append")
     return _written(ctx, args["noteId"])
 

@@ -184,7 +184,7 @@ def _bad_value(schema, value, path=()):
         if len(value) > limit:  # a declared maxLength was already checked, with its own sentence
             return f"{where} must be at most {limit:,} characters (it has {len(value):,})"
         if untrusted.has_lone_surrogate(value):
-            return f"{where} must be Unicode text: it holds a lone surrogate (a broken \\u escape)"
+            return f"{where} must be Unicode text: it holds a lone surrogate, which UTF-8 cannot carry"
         if _CONTROL.search(value):
             return f"{where} must not contain control characters"
     elif isinstance(value, int) and not isinstance(value, bool):

@@ -80,7 +80,7 @@ def test_a_lone_surrogate_in_any_text_argument_is_invalid_arguments(engine):
                     (op.id, name, err.message)
     assert checked > 150
     err = _refusal(engine, "notes.get", {"noteId": "\ud800"})
-    assert err.message == "noteId must be Unicode text: it holds a lone surrogate (a broken \\u escape)"
+    assert err.message == "noteId must be Unicode text: it holds a lone surrogate, which UTF-8 cannot carry"
     err = _refusal(engine, "exports.preview", {"sessionIds": ["s"], "destinationIds": ["d"],
                                                "selection": {"summarySectionKeys": ["\ud83d"]}})
     assert err.message.startswith("selection.summarySectionKeys[0] must be Unicode text")

@@ -157,6 +157,19 @@ def demo(tmp_path, demo_template):
     yield from fresh_copy(demo_template, tmp_path / "demo")
 
 
+@pytest.fixture(scope="module")
+def demo_engine(demo_template, tmp_path_factory):
+    """The engine in this process (CLI face) on a copy of the demo database, for a module's many
+    in-process calls (a process per call would only cost time); its writes stay in the copy."""
+    from talkbar.db import Database
+    from talkbar.engine import CLI, Engine
+    root = tmp_path_factory.mktemp("engine-db")
+    shutil.copy(demo_template / DB_FILE, root / DB_FILE)
+    db = Database(root / DB_FILE, create=False, idle_s=30)
+    yield Engine(db, CLI)
+    db.release_now()
+
+
 @pytest.fixture(scope="session")
 def demo_doc():
     return json.loads(DEMO.read_text(encoding="utf-8"))

@@ -8,7 +8,6 @@ only cost time); the issue's own reproductions run the real CLI.
 
 import json
 import random
-import shutil
 
 import pytest
 from hypothesis import given
@@ -24,14 +23,8 @@ CRASH = ("TalkBar could not complete", "talkbar-cli failed")
 
 
 @pytest.fixture(scope="module")
-def engine(demo_template, tmp_path_factory):
-    from talkbar.db import Database
-    from talkbar.engine import CLI, Engine
-    root = tmp_path_factory.mktemp("hardening-db")
-    shutil.copy(demo_template / "talkbar.duckdb", root / "talkbar.duckdb")
-    db = Database(root / "talkbar.duckdb", create=False, idle_s=30)
-    yield Engine(db, CLI)
-    db.release_now()
+def engine(demo_engine):
+    return demo_engine
 
 
 @pytest.fixture(autouse=True)

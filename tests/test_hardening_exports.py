@@ -11,6 +11,7 @@ from pathlib import Path
 import html5lib
 import pytest
 
+from test_exports_formats import deliver_each
 from test_exports_notion import S1, S2, NotionStandIn, _run, notion_setup
 
 MAIN = "Main text: the renewal budget stays flat for the whole of 2027."
@@ -56,19 +57,8 @@ def _file_text(fmt, path):
 
 
 def _deliver(t, tmp_path, selection):
-    calls = [{"tool": "exports.destination.save",
-              "args": {"destinationId": f"dest-{f}", "name": f, "format": f, "location": str(tmp_path / "out" / f),
-                       "enabled": True, "layout": "flat"}} for f in FILE_FORMATS]
-    dests = [f"dest-{f}" for f in FILE_FORMATS]
-    calls.append({"tool": "exports.preview", "args": {"sessionIds": [S1], "destinationIds": dests,
-                                                       "selection": selection}})
-    calls.append({"tool": "exports.enqueue", "args": {"sessionIds": [S1], "destinationIds": dests,
-                                                       "selection": selection}})
-    code, out = t.batch(calls)
-    assert code == 0, out
-    preview, batch = out[-2]["result"], out[-1]["result"]
-    done = _run(t, batch["batchId"])
-    assert [d["status"] for d in done["deliveries"]] == ["exported"] * len(FILE_FORMATS)
+    """-> (the summary exports.preview shows, {format: the file written})."""
+    preview, _ = deliver_each(t, tmp_path / "out", FILE_FORMATS, selection, layout="flat")
     locations = {o["destinationId"][5:]: Path(o["location"]) for o in preview["outputs"]}
     return preview["sessions"][0]["summary"], locations
 

@@ -152,7 +152,8 @@ def message(rng, ops, ids=None):
         tool = op.tool if rng.random() < 0.9 else rng.choice(FIVE)
         call = {"tool": op.id, "args": arguments(rng, op.schema, ids)}
         if rng.random() < 0.1:
-            call = {"calls": [call, {"tool": rng.choice(ops).id, "args": value(rng)}]}
+            other = rng.choice(ops).id if rng.random() < 0.7 else rng.choice(BAD_IDS)
+            call = {"calls": [call, {"tool": other, "args": value(rng)}]}
         msg["method"] = "tools/call"
         msg["params"] = {"name": tool, "arguments": call if rng.random() < 0.9 else value(rng)}
     elif roll < 0.65:

@@ -107,6 +107,13 @@ def test_a_lone_surrogate_in_tool_arguments_is_invalid_arguments_not_failed(serv
     server.alive()
 
 
+@pytest.mark.parametrize("tool", ["talkbar_read", "talkbar_change", "talkbar_delete"])
+def test_a_batch_entry_naming_a_list_or_an_object_is_refused_as_unreadable(server, tool):
+    body, is_error = server.tool_result(server.call(tool, {"calls": [{"tool": [1]}, {"tool": {"a": 1}}]}))
+    assert not is_error and [r["error"]["code"] for r in body["results"]] == ["invalid_arguments"] * 2
+    server.alive()
+
+
 def test_numbers_json_does_not_have_are_parse_errors(server):
     for line in ('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":NaN}}',
                  '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":1e400}}',

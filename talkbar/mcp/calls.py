@@ -14,7 +14,8 @@ import time
 from talkbar import events, policy
 from talkbar.engine import unreadable_call
 from talkbar.errors import OpError
-from talkbar.mcp import audit, confirm
+from talkbar.mcp import confirm
+from talkbar.mcp.audit import line as audit_line
 from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP, view
 
 RUN_KEYS = ("tool", "args", "calls", "stopOnError")
@@ -252,4 +253,4 @@ class CallRunner:
 
     # ------------------------------------------------------------------ audit log
     def _audit(self, stage, state, name, arguments):
-        self.server.log("talkbar audit " + audit.line(stage, state.id, name, arguments, self.manifest, SEARCH_OP))
+        self.server.log("talkbar audit " + audit_line(stage, state.id, name, arguments, self.manifest, SEARCH_OP))

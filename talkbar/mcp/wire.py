@@ -25,6 +25,7 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
+BAD_ID = "Invalid Request: id must be a string (of Unicode text) or an integer"
 
 
 class LineReader:
@@ -154,7 +155,7 @@ def encode(message):
     if not _valid_id(msg_id) and msg_id is not None:
         if not is_reply:
             return None
-        return _dumps(error(None, INVALID_REQUEST, "Invalid Request: id must be a string (of Unicode text) or an integer"))
+        return _dumps(error(None, INVALID_REQUEST, BAD_ID))
     try:
         return _dumps(_escaped(message))
     except (UnicodeEncodeError, ValueError, TypeError, RecursionError):
@@ -210,7 +211,7 @@ def classify(line):
     if data.get("jsonrpc") != "2.0":
         return None, error(msg_id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"')
     if "id" in data and not _valid_id(data["id"]):
-        return None, error(None, INVALID_REQUEST, "Invalid Request: id must be a string (of Unicode text) or an integer")
+        return None, error(None, INVALID_REQUEST, BAD_ID)
     if "method" in data and not isinstance(data["method"], str):
         return None, error(msg_id, INVALID_REQUEST, "Invalid Request: method must be a string")
     if "method" in data and untrusted.has_lone_surrogate(data["method"]):

@@ -9,12 +9,13 @@ truncated lines, bytes that are not UTF-8, NaN, JSON-RPC batches, replies nobody
 
 import json
 
+from talkbar.mcp.tools import FIVE
+
 SURROGATES = ["\ud800", "\udfff", "a\udc00b", "\ud83d", "x\udbff\ud800"]  # the last: low before high
 HUGE_INTS = [2**53, -(2**53), 2**63 - 1, 2**63, -(2**63) - 1, 2**64, 10**30, -(10**40), 10**4000]
 ODD_STRINGS = ["", " ", "\u0000", "a\u0007b", "\u202eexe.txt", "Ёлка Müller", "𝔘𝔫𝔦", "\ufeff", "x" * 300,
                "'; DROP TABLE notes; --", "$workspace_id", "../../etc/passwd", "null", "NaN"]
 BAD_IDS = [[1], {"a": 1}, 1.5, True, None, "\ud800", 10**30, -1, "", [], {}]
-FIVE = ["talkbar_find", "talkbar_read", "talkbar_change", "talkbar_delete", "talkbar_tools"]
 METHODS = ["ping", "tools/list", "tools/call", "initialize", "notifications/cancelled", "resources/list",
            "prompts/list", "notifications/initialized", "server/discover", "", "\ud800", "tools/\udfff"]
 
@@ -165,7 +166,7 @@ def message(rng, ops, ids=None):
     else:
         msg["method"] = rng.choice(METHODS) if rng.random() < 0.8 else text(rng)
         if rng.random() < 0.7:
-            msg["params"] = value(rng) if rng.random() < 0.5 else {"name": rng.choice(FIVE + [text(rng)]),
+            msg["params"] = value(rng) if rng.random() < 0.5 else {"name": rng.choice(list(FIVE) + [text(rng)]),
                                                                   "arguments": value(rng)}
     return msg
 

@@ -240,6 +240,8 @@ class Run:
             args = hostile.arguments(self.rng, op.schema, self.ids, hostile=self.rng.choice([0.0, 0.05, 0.2, 0.5]))
             msg = {"jsonrpc": "2.0", "id": 0, "method": "tools/call",
                    "params": {"name": op.tool, "arguments": {"tool": op.id, "args": args}}}
+            if self.rng.random() < 0.3:   # the same call in the 2026-07-28 revision (no session)
+                msg["params"]["_meta"] = {hostile.MODERN: "2026-07-28", hostile.CAPABILITIES: {}}
             line = json.dumps(msg).encode()
             msg["id"] = self.own_id(line)
             line = json.dumps(msg).encode()

@@ -17,7 +17,10 @@ ODD_STRINGS = ["", " ", "\u0000", "a\u0007b", "\u202eexe.txt", "Ёлка Müller
                "'; DROP TABLE notes; --", "$workspace_id", "../../etc/passwd", "null", "NaN"]
 BAD_IDS = [[1], {"a": 1}, 1.5, True, None, "\ud800", 10**30, -1, "", [], {}]
 METHODS = ["ping", "tools/list", "tools/call", "initialize", "notifications/cancelled", "resources/list",
-           "prompts/list", "notifications/initialized", "server/discover", "", "\ud800", "tools/\udfff"]
+           "prompts/list", "notifications/initialized", "server/discover", "subscriptions/listen",
+           "resources/read", "prompts/get", "", "\ud800", "tools/\udfff"]
+MODERN = "io.modelcontextprotocol/protocolVersion"
+CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 
 
 def nested(rng, depth, leaf=1):
@@ -168,7 +171,23 @@ def message(rng, ops, ids=None):
         if rng.random() < 0.7:
             msg["params"] = value(rng) if rng.random() < 0.5 else {"name": rng.choice(list(FIVE) + [text(rng)]),
                                                                   "arguments": value(rng)}
+    if isinstance(msg.get("params"), dict) and rng.random() < 0.3:
+        _modern(rng, msg["params"])
     return msg
+
+
+def _modern(rng, params):
+    """The 2026-07-28 envelope (per-request version and capabilities), right or wrong, and now and
+    then the fields of a confirmed delete's second round."""
+    meta = {MODERN: rng.choice(["2026-07-28", "2026-07-28", "2025-06-18", "2099-01-01", 5, None, "\ud800"])}
+    if rng.random() < 0.9:
+        meta[CAPABILITIES] = rng.choice([{}, {"elicitation": {}}, {"elicitation": {"form": {}}}, [], "x"])
+    if rng.random() < 0.2:
+        meta["progressToken"] = rng.choice([1, "p", [1], None, 1.5])
+    params["_meta"] = meta
+    if rng.random() < 0.1:
+        params["inputResponses"] = rng.choice([{"confirm": {"action": "accept"}}, value(rng)])
+        params["requestState"] = rng.choice([text(rng), "x.y", value(rng)])
 
 
 def ids_of(doc):

@@ -9,7 +9,7 @@ from talkbar.ops import action_items
 from talkbar import app_state, paging, textmatch
 from talkbar.ops.lifecycle import need_args
 from talkbar.ops.lookups import live
-from talkbar.ops.session_lookup import live_session, recording
+from talkbar.ops.session_lookup import live_session, not_trashed, recording
 
 def session_list(ctx, args):
     live(ctx, "project", args.get("projectId"))
@@ -54,10 +54,10 @@ def current_recording(ctx, _args):
     return {"recording": {**row, "appRunning": running, "stale": running is False}}
 
 
-def stats(ctx, _args):
-    session = live_session(ctx)
-    out = ctx.sql("sessions.stats")
-    if recording(session):
+def stats(ctx, args):
+    out = not_trashed(ctx.sql("sessions.stats"), args["sessionId"])  # one statement: no lookup first
+    del out["trashedAt"]
+    if recording(out):
         # while it records, speakers are what the transcript holds so far: not yet the speakers
         # that sessions.speakers.* take
         out["speakers"] = [{**s, "speakerId": None, "provisional": True}

@@ -9,7 +9,7 @@ from talkbar.ops import action_items
 from talkbar import app_state, paging, textmatch
 from talkbar.ops.lifecycle import need_args
 from talkbar.ops.lookups import live
-from talkbar.ops.session_lookup import live_session, not_trashed, recording
+from talkbar.ops.session_lookup import read_live, recording
 
 def session_list(ctx, args):
     live(ctx, "project", args.get("projectId"))
@@ -36,12 +36,11 @@ def split_items(ctx, rows):
 
 
 def get(ctx, _args):
-    session = live_session(ctx)
-    out = ctx.sql("sessions.get")
+    out = read_live(ctx, "sessions.get")
     items = split_items(ctx, ctx.sql("session_items.rows"))
     out["actionItems"] = items["captured"]
     out["decisions"] = items["decision"]
-    if recording(session):
+    if recording(out):
         out.update(recording=True, summaryPending=True, summary=None)
     return out
 
@@ -54,9 +53,8 @@ def current_recording(ctx, _args):
     return {"recording": {**row, "appRunning": running, "stale": running is False}}
 
 
-def stats(ctx, args):
-    out = not_trashed(ctx.sql("sessions.stats"), args["sessionId"])  # one statement: no lookup first
-    del out["trashedAt"]
+def stats(ctx, _args):
+    out = read_live(ctx, "sessions.stats")
     if recording(out):
         # while it records, speakers are what the transcript holds so far: not yet the speakers
         # that sessions.speakers.* take
@@ -69,8 +67,7 @@ def stats(ctx, args):
 
 
 def live_cards(ctx, _args):
-    live_session(ctx)
-    out = ctx.sql("sessions.live_cards")
+    out = read_live(ctx, "sessions.live_cards")
     items = split_items(ctx, ctx.sql("session_items.rows"))
     out["broughtInActionItems"] = items["brought"]
     out["capturedActionItems"] = items["captured"]
@@ -79,8 +76,7 @@ def live_cards(ctx, _args):
 
 def keywords(ctx, _args):
     """AI keywords come with the summary, after the recording stops; until then only the user's."""
-    live = recording(live_session(ctx))
-    out = ctx.sql("sessions.keywords.get", user_only=live)
-    if live:
+    out = read_live(ctx, "sessions.keywords.get")
+    if out.pop("recording"):
         out["pending"] = True
     return out

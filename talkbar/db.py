@@ -129,6 +129,7 @@ class Database:
                 try:
                     started = time.monotonic()
                     con = duckdb.connect(str(self.path))
+                    con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
                     events.emit("db.open", path=str(self.path), ms=round((time.monotonic() - started) * 1000, 1))
                     return con
                 except duckdb.IOException as exc:

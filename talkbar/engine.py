@@ -17,6 +17,7 @@ from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from he
 from talkbar.db import transaction
 from talkbar.errors import OpError, failed, invalid, not_found
 from talkbar.manifest import manifest
+from talkbar.write_group import WriteGroup
 
 
 
@@ -79,7 +80,7 @@ class Engine:
                 # wait for the write turn before leasing the file, so that while writes queue here
                 # another process can still get in between them
                 with self.db.write_turn(lock) as cur:
-                    result = self._guard(op, lambda: self._run(cur, op, args, recheck))
+                    result = self.guarded(op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,
@@ -94,7 +95,15 @@ class Engine:
                    db_path=self.db.path, face=self.face, write_lock=write_lock)
 
     def _run(self, cur, op, args, recheck):
-        """The body of an operation inside its transaction."""
+        """The body of an operation inside its transaction, with the search index following a write."""
+        result, ctx = self.body(cur, op, args, recheck)
+        if not op.is_read:
+            hooks.changed(cur, ctx.workspace_id, ctx.touched)
+        return result
+
+    def body(self, cur, op, args, recheck):
+        """The operation itself inside its transaction: (result, its Ctx). A write's `ctx.touched`
+        is still to be indexed (`_run` does it at once; a write group for all its calls together)."""
         events.emit("op.run", op=op.id)  # its turn has come: the -v log orders calls by this
         if recheck is not None:
             recheck(op, cur)
@@ -104,9 +113,7 @@ class Engine:
             sid = args.get(op.session) or result.get(op.session)
             if sid:
                 result.update(ctx.session_state(sid))
-        if not op.is_read:
-            hooks.changed(cur, ctx.workspace_id, ctx.touched)
-        return result
+        return result, ctx
 
     def _handle(self, ctx, op, args):
         run = op.resolve(op.run) if op.run else _default_run
@@ -143,15 +150,15 @@ class Engine:
                 return self._ctx(cur, op, args, write_lock=lock)
             ctx = self._transaction(cur, op, start)
         ctx.detach(self.db)
-        return self._guard(op, lambda: self._handle(ctx, op, args))
+        return self.guarded(op, lambda: self._handle(ctx, op, args))
 
     def _transaction(self, cur, op, body):
         """Run body in a transaction: committed, or rolled back on any error."""
         with transaction(cur):
-            return self._guard(op, body)
+            return self.guarded(op, body)
 
     @staticmethod
-    def _guard(op, body):
+    def guarded(op, body):
         """Run body; OpError passes, any other exception becomes a clean `failed`, never a traceback."""
         try:
             return body()
@@ -182,18 +189,49 @@ class Engine:
     def envelope(self, err):
         return err.envelope(self.face.schema_pointer)
 
-    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None):
-        """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest."""
+    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None,
+              together=False):
+        """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest.
+        `together`: consecutive writes share a transaction (talkbar/write_group.py), each call's
+        answer and effect staying what it would have been alone."""
         results = []
-        with self._held_if_possible():
+        failed = []
+
+        def answer(slot, outcome):
+            op_id = calls[slot]["tool"]
+            if isinstance(outcome, OpError):
+                results[slot] = {"tool": op_id, "ok": False, "error": self.envelope(outcome)["error"]}
+                failed.append(slot)
+            else:
+                results[slot] = {"tool": op_id, **outcome}
+
+        group = WriteGroup(self, answer, write_lock, stop_on_error) if together else None
+        with self._held_if_possible(), _abandoned_on_error(group):
             for entry in calls:
-                if keep_going is not None and not keep_going():
+                if (keep_going is not None and not keep_going()) or (stop_on_error and failed):
                     break
-                out = self._batch_entry(entry, gate, recheck, write_lock)
-                results.append(out)
-                if stop_on_error and not out["ok"]:
-                    break
-        return results
+                slot = len(results)
+                results.append(None)
+                problem = unreadable_call(entry)
+                if problem:  # no `tool` in its answer
+                    results[slot] = {"ok": False, "error": self.envelope(invalid(problem))["error"]}
+                    failed.append(slot)
+                    continue
+                prepared = self._batch_prepare(entry, gate, answer, slot)
+                if prepared is None:
+                    continue
+                if group is not None and group.takes(prepared.op):
+                    group.run(slot, prepared, recheck)
+                    continue
+                if group is not None:
+                    group.commit()
+                if not (stop_on_error and failed):
+                    self._batch_run(prepared, recheck, write_lock, answer, slot)
+            if group is not None:
+                group.commit()
+        if stop_on_error and failed:
+            results = results[:min(failed) + 1]
+        return [r for r in results if r is not None]
 
     @contextmanager
     def _held_if_possible(self):
@@ -209,16 +247,29 @@ class Engine:
         finally:
             hold.__exit__(None, None, None)
 
-    def _batch_entry(self, entry, gate, recheck, write_lock):
-        problem = unreadable_call(entry)
-        if problem:
-            return {"ok": False, "error": self.envelope(invalid(problem))["error"]}
-        op_id = entry["tool"]
+    def _batch_prepare(self, entry, gate, answer, slot):
+        """The call made ready to run, or None once its refusal is answered (nothing of it ran)."""
         try:
-            return {"tool": op_id, "ok": True,
-                    "result": self.call(op_id, entry.get("args"), gate, recheck, write_lock)}
+            return self.prepare(entry["tool"], entry.get("args"), gate)
         except OpError as err:
-            return {"tool": op_id, "ok": False, "error": self.envelope(err)["error"]}
+            answer(slot, err)
+            return None
+
+    def _batch_run(self, prepared, recheck, write_lock, answer, slot):
+        try:
+            answer(slot, {"ok": True, "result": self.execute(prepared, recheck, write_lock)})
+        except OpError as err:
+            answer(slot, err)
+
+
+@contextmanager
+def _abandoned_on_error(group):
+    """A write group cut short by an exception is rolled back: none of its calls was answered."""
+    try:
+        yield
+    finally:
+        if group is not None:
+            group.abandon()
 
 
 def unreadable_call(entry):

@@ -51,12 +51,17 @@ WHERE NOT EXISTS (SELECT 1 FROM session_participants
 -- name: recorder.append_turn
 -- returns: exec
 -- params: $workspace_id, $session_id, $turn_id, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $now_ms
--- A new turn at the end of the transcript, provisional until the recognizer settles it.
+-- A new turn at the end of the transcript, provisional until the recognizer settles it. It carries
+-- its session's integer key, and the session's last turn is found by it (only that session's row
+-- groups are read: migration 0850).
 INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, end_ms, text,
-                   translated_text, provisional, changed_at_ms)
-SELECT $workspace_id, $session_id, $turn_id, coalesce(max(seq) + 1, 0), $chunk_id, $speaker_id, $start_ms,
-       $end_ms, $text, $translated_text, true, greatest($now_ms, coalesce(max(changed_at_ms) + 1, 0))
-FROM turns WHERE session_id = $session_id
+                   translated_text, provisional, changed_at_ms, session_no)
+SELECT $workspace_id, $session_id, $turn_id, coalesce(max(t.seq) + 1, 0), $chunk_id, $speaker_id, $start_ms,
+       $end_ms, $text, $translated_text, true, greatest($now_ms, coalesce(max(t.changed_at_ms) + 1, 0)),
+       s.session_no
+FROM sessions s LEFT JOIN turns t ON t.session_no = s.session_no
+WHERE s.session_id = $session_id
+GROUP BY s.session_no
 
 -- name: recorder.finalize
 -- returns: exec

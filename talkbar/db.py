@@ -198,6 +198,25 @@ class Database:
                     continue
                 self._idle.wait(timeout=min(remaining, 0.05))
 
+    def remove_new_file(self):
+        """After the first write into a data root with no database failed (an import refused
+        midway, its transaction rolled back): close the file that write created and remove it,
+        before letting go of the lock, so that the data root is as it was."""
+        with self._guard:
+            if self._refs or self._con is None:
+                return
+            try:
+                self._con.close()
+            finally:
+                self._con = None
+                self._checked = False
+                for name in (self.path.name, self.path.name + ".wal"):
+                    try:
+                        os.unlink(self.path.with_name(name))
+                    except OSError:
+                        pass
+                self._lock.release()
+
     def release_now(self):
         with self._guard:
             if self._refs == 0:

@@ -32,10 +32,11 @@ def test_import_shows_its_steps_on_a_terminal_and_wipes_the_line(tb):
     assert json.loads(r.stdout)["imported"]["sessions"] > 0        # stdout is a pipe: plain JSON
     steps = _steps(r.stderr)
     assert all(s.startswith(f"Importing {DEMO} · ") for s in steps), steps
-    order = [_first(steps, what) for what in ("checking the document", "opening the database", "writing sessions",
-                                              "building the search index", "saving")]
-    assert order == sorted(order), steps
-    assert any(" · writing turns " in s and "/" in s for s in steps)   # which table of how many
+    order = [_first(steps, what) for what in ("opening the database", "MB read", "checking the document",
+                                              "writing notes", "building the search index", "saving")]
+    assert order == sorted(order), steps                               # sessions are written as they are read
+    assert any(" · MB read " in s and "/" in s for s in steps)         # how much of the file of how much
+    assert any(" · writing notes " in s and "/" in s for s in steps)   # then the rest: which table of how many
     assert r.stderr.endswith(WIPE)                                     # nothing stays on the screen
 
 

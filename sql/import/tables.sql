@@ -594,3 +594,26 @@ SELECT unnest($workspace_id),
        unnest($enabled_at_ms),
        unnest($created_at),
        unnest($updated_at)
+
+-- name: import.turns_present
+-- returns: many
+-- params: $session_ids, $turn_ids
+-- Which of these (session, turn) pairs an import has written: action items' anchors name turns of
+-- sessions that were written (and let go of) while the document was still being read.
+SELECT t.session_id, t.turn_id
+FROM turns t
+JOIN (SELECT unnest($session_ids) AS session_id, unnest($turn_ids) AS turn_id) a
+  ON a.session_id = t.session_id AND a.turn_id = t.turn_id
+
+-- name: import.bounded_memory
+-- returns: exec
+-- params: none
+-- An import holds DuckDB to a few hundred MB: what it writes goes to the file (and the search
+-- index build spills to temporary files) instead of growing with the archive.
+SET memory_limit = '384MB'
+
+-- name: import.usual_memory
+-- returns: exec
+-- params: none
+-- Back to DuckDB's default once the import is written.
+RESET memory_limit

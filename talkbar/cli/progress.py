@@ -11,7 +11,7 @@ The layers below take the report as a plain callable, `progress(what, done=None,
 and never import the CLI:
 
     with Progress("Importing demo.json") as progress:
-        import_document(db, doc, progress=progress)
+        import_stream(db, binary, progress=progress)
 """
 
 import os

@@ -79,6 +79,7 @@ class Database:
         self._knock_seen = None
         self._yield_until = 0.0
         self._checked = False
+        self._remove_on_close = False
         self.lease_cache = {}
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
 
@@ -182,6 +183,13 @@ class Database:
             self._con.close()  # checkpoints what this lease wrote
         finally:
             self._con = None
+            if self._remove_on_close:
+                self._remove_on_close = self._checked = False
+                for name in (self.path.name, self.path.name + ".wal"):
+                    try:
+                        os.unlink(self.path.with_name(name))
+                    except OSError:
+                        pass
             self._lock.release()
             events.emit("db.release", ms=round((time.monotonic() - started) * 1000, 1))
 
@@ -198,24 +206,11 @@ class Database:
                     continue
                 self._idle.wait(timeout=min(remaining, 0.05))
 
-    def remove_new_file(self):
-        """After the first write into a data root with no database failed (an import refused
-        midway, its transaction rolled back): close the file that write created and remove it,
-        before letting go of the lock, so that the data root is as it was."""
-        with self._guard:
-            if self._refs or self._con is None:
-                return
-            try:
-                self._con.close()
-            finally:
-                self._con = None
-                self._checked = False
-                for name in (self.path.name, self.path.name + ".wal"):
-                    try:
-                        os.unlink(self.path.with_name(name))
-                    except OSError:
-                        pass
-                self._lock.release()
+    def remove_on_close(self):
+        """A first write into a data root with no database is failing (an import refused midway,
+        its transaction about to roll back): when the file is let go of, remove it (before the
+        lock is released), so that the data root is as it was."""
+        self._remove_on_close = True
 
     def release_now(self):
         with self._guard:

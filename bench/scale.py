@@ -12,7 +12,8 @@ reused. Then, on a fresh data root:
    (speaker and text, built by streaming the fixture).
 3. Through one warm `serve` (MCP stdio): `workspace.search` in both modes and `notes.create`, back to
    back and at one call per --pace seconds, in alternating rounds; the server's -v log says how
-   often it opened the file.
+   often it opened the file. Then a search right after another process had the file (a cold
+   open, what every call paid when the lease ended 0.25 s after the last call).
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
    the FTS5 file above.
@@ -151,6 +152,7 @@ def sizes(path, root, fts_path):
 # ---------------------------------------------------------------------------------------- 3
 class Server:
     def __init__(self, root, log):
+        self.root = root
         self.log = open(log, "w")
         self.proc = subprocess.Popen([PY, "-m", "talkbar", "-v", "serve"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=self.log, env=env_for(root), text=True, bufsize=1)
@@ -221,6 +223,13 @@ def paced_calls(server, log, a, queries):
                 times[(what, "paced")].append(one(what))
                 time.sleep(max(0.0, a.pace - (time.monotonic() - started)))
         say(f"  round {rnd + 1}/{a.rounds} done   load {load()}")
+    cold = []
+    for _ in range(a.cold):   # another process takes the file in between: the next call opens it again
+        cli(server.root, "tools", "call", "workspace.list")
+        cold.append(one("search any"))
+    if cold:
+        row("search any p50 after another process had the file (peer: warm, back to back)", statistics.median(cold),
+            statistics.median(times[("search any", "b2b")]), "ms", "(why the lease is kept)")
     opens = sum('"db.open"' in line for line in open(log))
     calls = sum(len(v) for v in times.values())
     for what in ("search all", "search any", "notes.create"):
@@ -313,6 +322,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--b2b", type=int, default=30, help="back-to-back calls of each kind per round")
     ap.add_argument("--paced", type=int, default=8, help="paced calls of each kind per round")
+    ap.add_argument("--cold", type=int, default=6, help="searches right after another process had the file")
     ap.add_argument("--live-turns", type=int, default=20)
     ap.add_argument("--writers", type=int, default=8)
     ap.add_argument("--creates", type=int, default=100)

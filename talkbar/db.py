@@ -31,6 +31,7 @@ WAIT_S = 5.0          # how long an open waits for another process to let go of 
 IDLE_S = 10.0         # how long a lease nobody knocks for is kept idle (README: "Sharing the file")
 FIRST_POLL_S = 0.005  # how often the first in line tries the file (and knocks)
 QUEUED_POLL_S = 0.02  # how often the others look whether their turn has come
+DRAIN_S = 1.0         # how long a read waits for a knocked lease to end before joining it after all
 APP_ID = "talkbar"
 
 
@@ -286,8 +287,12 @@ class Database:
             return
         nested = getattr(self._mine, "n", 0)
         with self._guard:
-            # another process waits: new work here lets the lease end and queues behind it
-            while self._con is not None and self._refs and not nested and self._knocked():
+            # Another process waits: a new read here lets the lease end and queues behind it. Only
+            # for a while (DRAIN_S), and never a write: a write holds the write lock, which work
+            # holding the lease may be waiting for.
+            drain_until = time.monotonic() + DRAIN_S
+            while (self._con is not None and self._refs and not nested and not write and self._knocked()
+                   and time.monotonic() < drain_until):
                 self._idle.wait(timeout=0.05)
             if self._con is None:
                 self._open()

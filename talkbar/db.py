@@ -31,6 +31,7 @@ WAIT_S = 5.0          # how long an open waits for another process to let go of 
 IDLE_S = 10.0         # how long a lease nobody knocks for is kept idle (README: "Sharing the file")
 FIRST_POLL_S = 0.005  # how often the first in line tries the file (and knocks)
 QUEUED_POLL_S = 0.02  # how often the others look whether their turn has come
+KNOCK_EVERY_S = 0.04  # how often the first in line knocks again
 DRAIN_S = 1.0         # how long a read waits for a knocked lease to end before joining it after all
 APP_ID = "talkbar"
 
@@ -140,6 +141,7 @@ class Database:
         ticket = self._queue.join()
         events.emit("db.queue", ticket=ticket.number)
         foreign = None
+        knock_at = 0.0
         try:
             while True:
                 first = self._queue.ahead(ticket) == 0
@@ -160,8 +162,9 @@ class Database:
                         self._lock.release()
                         foreign = f"{self.path} is not a TalkBar database: {exc}"
                         break
-                if first:
+                if first and time.monotonic() >= knock_at:   # a holder looks every 50 ms
                     self._knock()
+                    knock_at = time.monotonic() + KNOCK_EVERY_S
                 if time.monotonic() >= deadline:
                     events.emit("db.busy", path=str(self.path), ticket=ticket.number)
                     raise busy()

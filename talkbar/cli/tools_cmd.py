@@ -164,7 +164,7 @@ def batch(file_, stop_on_error):
     data = _parse_json(_read_text(file_ or "-"), "batch")
     calls, stop = _batch_calls(data)
     engine = _engine()
-    results = engine.batch(calls, stop_on_error=stop_on_error or stop)
+    results = engine.batch(calls, stop_on_error=stop_on_error or stop, together=True)
     output.result(results)
     failures = sum(1 for r in results if not r["ok"])
     if failures:

@@ -45,10 +45,11 @@ def get(ctx, args):
 def create(ctx, args):
     need_args(ctx, args, "projectId", "sessionIds")
     note_id = ctx.new_id("note")
-    ctx.sql("notes.create", note_id=note_id)
-    ctx.sql("notes.link_sessions", note_id=note_id, session_ids=args.get("sessionIds", []))
+    written = ctx.sql("notes.create", note_id=note_id)
+    if not args.get("sessionIds"):  # on no session page: nothing to link, no revision moves, nothing to read back
+        return {**written, "sessionIds": []}
+    ctx.sql("notes.link_sessions", note_id=note_id, session_ids=args["sessionIds"])
     bump_note_sessions(ctx, note_id)
-    written = ctx.sql("notes.written", note_id=note_id)
     return {**written, **ctx.sql("notes.placement", note_id=note_id)}
 
 

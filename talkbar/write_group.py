@@ -110,7 +110,10 @@ class WriteGroup:
         cur, stack = self._cur, self._stack
         self._cur = self._stack = None
         try:
-            cur.execute("COMMIT" if commit else "ROLLBACK")
+            if commit:
+                cur.execute("COMMIT")
+            else:
+                cur.execute("ROLLBACK")
         except Exception:
             if commit:
                 try:

@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO))
 from talkbar import hooks, sqlfiles  # noqa: E402
 from talkbar.db import Database  # noqa: E402
 from talkbar.engine import CLI, Engine  # noqa: E402
-from talkbar.search import compact, text  # noqa: E402
+from talkbar.search import compact, stopwords, text  # noqa: E402
 
 WS = "ws-bench"
 
@@ -118,7 +118,7 @@ def draw_queries(rows, n, seed):
     """1-3 word queries from the corpus vocabulary: frequent, mid and rare words (by passages)."""
     df = Counter()
     for _kind, _item, body in rows:
-        df.update({w.lower() for w in re.findall(r"[^\W\d_]{3,}", body)} - text.STOP)
+        df.update({w.lower() for w in re.findall(r"[^\W\d_]{3,}", body)} - stopwords.FUNCTION)
     ranked = [w for w, c in df.most_common() if c >= 2 and text.query_terms(w)]
     frequent, mid, rare = ranked[:60], ranked[300:1500], [w for w in ranked if 2 <= df[w] <= 30]
     rng = random.Random(seed)

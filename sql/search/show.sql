@@ -132,22 +132,3 @@ SELECT k.memory_id AS id, k.title, k.body, k.project_id AS "projectId", k.update
 FROM knowledge_cards k LEFT JOIN projects pr ON pr.project_id = k.project_id
 WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
   AND ((k.archived_at_ms IS NULL AND k.status <> 'archived') OR $include_archived)
-
--- name: search.passages
--- returns: many
--- params: $keys, $items
--- The best passage of indexed content of each item matched only there: the one holding the most
--- query terms, then the most occurrences; with where it is (a turn id and its moment, or a
--- document's `chars:<from>-<to>`) and its text as indexed. Read by integer item numbers only.
-WITH h AS (
-    SELECT doc_no, item, tf FROM search_postings WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-    UNION ALL
-    SELECT doc_no, item, tf FROM search_tail WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-),
-best AS (
-    SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
-    FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h GROUP BY item, doc_no)
-    GROUP BY item
-)
-SELECT b.item, d.part, d.t_ms, coalesce(d.text, '') AS text
-FROM best b JOIN search_docs d ON d.doc_no = b.doc_no

@@ -1,15 +1,15 @@
-"""Compaction: re-sorting the postings in the background, never in a search's way.
+"""Compaction: folding the tail into the term lists in the background, never in a search's way.
 
-Search reads the sorted postings by zone maps (each row group holds a narrow range of term keys),
-plus the small unsorted tail that every write appends to. When the tail (or the list of removed
-passages) grows past COMPACT_AT of the sorted part, the write that notices starts a daemon thread
-in its own process. The thread, on its own connection to the same database and in its own
-transaction, writes a sorted copy (search_next) of what it sees, with the tail and dead passages
-it took in, and commits; searches go on reading the old tables meanwhile. The next write swaps the
-copy in: inside its own transaction, so writes never race the swap, it renames search_next into
-place, deletes from the tail exactly what the copy took in (a turn appended while the copy was built
-stays in the tail) and from the copy what was removed meanwhile (search_dead). The swap is a few
-catalog changes and deletes. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
+Search reads each term's list by its primary key (search_lists), plus the small unsorted tail that
+every write appends to. When the tail grows past COMPACT_AT of the lists' postings, the write that
+notices starts a daemon thread in its own process. The thread, on its own connection to the same
+database and in its own transaction, writes a copy of the lists with the tail folded in
+(search_next) and the tail passages it took in, and commits; searches go on reading the old tables
+meanwhile. The next write swaps the copy in: inside its own transaction, so writes never race the
+swap, it renames search_next into place, deletes from the tail exactly what the copy took in (a
+turn appended while the copy was built stays in the tail) and from the copy what was removed
+meanwhile (search_dead, by term). The swap is a few catalog changes and small updates. A rebuild
+(import) moves the generation on, so a copy of the old postings is dropped.
 
 A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
 hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the
@@ -55,7 +55,7 @@ def swap(cur, state=None):
         sqlfiles.call(cur, "search.compact.discard")
         events.emit("search.compact", step="discarded")
         return False
-    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
+    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_empty", "swap_journal", "discard"):
         sqlfiles.call(cur, f"search.compact.{step}")
     events.emit("search.compact", step="swapped")
     return True
@@ -65,7 +65,7 @@ def build(con):
     """Write the sorted copy in one transaction of `con` (its own connection)."""
     with transaction(con):
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
-        for step in ("postings", "docs", "info"):
+        for step in ("table", "postings", "docs", "info"):
             sqlfiles.call(con, f"search.compact.build_{step}")
 
 

@@ -109,11 +109,15 @@ SETTLED = "SELECT key, unnest(docs) AS doc_no, unnest(tfs) AS tf, unnest(dls) AS
 
 
 def _direct_search(cur, query):
-    from talkbar.search import text
+    """The ranking statement itself, on this cursor (what a search ranks, before what it shows)."""
+    from talkbar.search import query as search_query, text
     from talkbar.search.keys import key
-    terms = text.query_terms(query)
-    rows = sqlfiles.run(cur, sqlfiles.get("workspace.search"),
-                        {"workspace_id": WS, "keys": [key(WS, x) for x in terms], "match_all": False, "limit": 100})
+    sql = lambda name, **params: sqlfiles.run(cur, sqlfiles.get(name), {"workspace_id": WS, **params})  # noqa: E731
+    stats = search_query.term_stats(sql, [key(WS, x) for x in text.query_terms(query)])
+    if stats is None:
+        return []
+    rows = sql("workspace.search", keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=False,
+               limit=100)
     return sorted((r["kind"], r["id"], round(r["r"], 1)) for r in rows)
 
 

@@ -45,63 +45,60 @@ DELETE FROM search_docs;
 DELETE FROM search_items;
 UPDATE search_state SET generation = generation + 1;
 
--- The ranking (issue 20), one row per matching item of a workspace. BM25 scores every passage on
--- its own, against the average length of its field (a title counts double; names and own text
--- with k1 1.2, b 0.75, so a name that is just the query wins; transcript turns, short by nature,
--- with k1 0.9, b 0.4): a passage holding several of the query's words
--- sums them. Each side of an item -- its name and own text (fields 0, 1), its indexed content (2) --
--- scores its best passage plus what the query's words weigh (idf) times how much of that side
--- holds them (n passages: n / (n + 1), so at most one idf a word): words said together in one turn
--- count more than the same words scattered over a meeting, yet a meeting that keeps coming back
--- to them is told from one that says them once. No rule puts coverage before relevance. The
--- stronger side reports the item (`own_wins`, own text on a tie) and gives its rank `r`; answers
--- come by band, then `r`, so the spec's scores (10 or more for a name or own text, below 10 for
--- content only) read best first. `words`: how many query terms the item holds (`all` keeps those
--- holding every one); `doc`: the best passage of indexed content when content reports the item.
--- Document frequencies come from the lengths of the terms' lists and their tail postings.
+-- The ranking (issue 20), one row per matching item. BM25 scores every passage on its own,
+-- against the average length of its field ($avgdl: title, own text, content): names and own text
+-- with k1 1.2, b 0.75 (a name that is just the query wins), a title counting double; transcript
+-- turns, short by nature, with k1 0.9, b 0.4. Each side of an item -- its name and own text
+-- (fields 0, 1), its indexed content (2) -- scores its best passage plus what the query's words
+-- weigh (idf) times how much of that side holds them (n passages: n / (n + 1), so at most one idf
+-- a word): words said together in one turn count more than the same words scattered over a
+-- meeting, yet a meeting that keeps coming back to them is told from one that says them once.
+-- Own text weighs double, times the share of the query's words it holds (a name sharing one word
+-- with a question does not outrank the passage that answers it); the stronger side reports the
+-- item (`own_wins`; then `doc` is NULL, else the best passage of content) and gives its rank `r`.
+-- No rule puts the items holding more words first; `all` keeps those holding every word.
+-- The passages are grouped once; per term and side the passage counts ride along packed in one
+-- HUGEINT (16 bits a term, for the 8 rarest terms: the caller orders `keys` rarest first; a rarer
+-- term beyond them counts as held once), the terms an item holds as bits of a BIGINT (`words`).
 -- Tuned on QMSum's topics only (bench/relevance.py); the held-back questions were never run.
-CREATE MACRO search_ranked(ws, keys, n_terms, match_all) AS TABLE
-WITH df AS (
-    SELECT key, sum(n) AS df
-    FROM (SELECT key, len(docs) AS n FROM search_lists WHERE list_contains(keys, key)
-          UNION ALL SELECT key, count(*) FROM search_tail WHERE list_contains(keys, key) GROUP BY key)
-    GROUP BY key
-),
-h AS (
-    SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf, unnest(dls) AS dl
+CREATE MACRO tb_held(cnt, mask, j) AS
+    CASE WHEN j < 8 THEN ((cnt >> (16 * j)) & 65535)::DOUBLE ELSE ((mask >> j) & 1)::DOUBLE END;
+
+CREATE MACRO tb_cover(idfs, cnt, mask) AS
+    coalesce(list_sum(list_transform(range(len(idfs)),
+                                     lambda j: idfs[j + 1] * tb_held(cnt, mask, j) / (tb_held(cnt, mask, j) + 1))), 0);
+
+CREATE MACRO search_ranked(keys, idfs, avgdl, match_all) AS TABLE
+WITH h AS (
+    SELECT list_position(keys, key) AS t, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field,
+           unnest(tfs) AS tf, unnest(dls) AS dl
     FROM search_lists WHERE list_contains(keys, key)
     UNION ALL
-    SELECT key, doc_no, item, field, tf, dl FROM search_tail WHERE list_contains(keys, key)
+    SELECT list_position(keys, key), doc_no, item, field, tf, dl FROM search_tail WHERE list_contains(keys, key)
 ),
-w AS (
-    SELECT h.key, h.doc, h.item, h.field, h.field = 2 AS content, ln(1 + (st.n - df.df + 0.5) / (df.df + 0.5)) AS idf,
-           h.dl / st.avgdl[h.field + 1] AS rel,
-           idf * CASE h.field WHEN 2 THEN h.tf * 1.9 / (h.tf + 0.9 * (0.6 + 0.4 * rel))
-                              WHEN 1 THEN h.tf * 2.2 / (h.tf + 1.2 * (0.25 + 0.75 * rel))
-                              ELSE 2 * h.tf * 2.2 / (h.tf + 1.2 * (0.25 + 0.75 * rel)) END AS w
-    FROM h JOIN df USING (key)
-    CROSS JOIN (SELECT sum(n_docs)::DOUBLE AS n, list(total_len::DOUBLE / greatest(n_docs, 1) ORDER BY field) AS avgdl
-                FROM search_stats WHERE workspace_id = ws) st
-),
-g AS (
-    SELECT item, doc, key, content, grouping(doc) AS by_key, sum(w) AS s, any_value(field) AS field,
-           any_value(idf) * count(*) / (count(*) + 1) AS cov
-    FROM w GROUP BY GROUPING SETS ((item, doc, content), (item, key, content))
+p AS (
+    SELECT item, doc, any_value(field) AS field, bit_or(1::BIGINT << (t - 1)) AS mask,
+           sum(CASE WHEN t <= 8 THEN 1::HUGEINT << (16 * (t - 1)) ELSE 0 END) AS cnt,
+           sum(idfs[t] * CASE field WHEN 2 THEN tf * 1.9 / (tf + 0.9 * (0.6 + 0.4 * dl / avgdl[3]))
+                                    WHEN 1 THEN tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * dl / avgdl[2]))
+                                    ELSE 2 * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * dl / avgdl[1])) END) AS s
+    FROM h GROUP BY item, doc
 ),
 i AS (
-    SELECT item, count(DISTINCT key) FILTER (WHERE by_key = 1) AS words,
-           max(s) FILTER (WHERE by_key = 0 AND NOT content) + sum(cov) FILTER (WHERE by_key = 1 AND NOT content) AS own,
-           count(*) FILTER (WHERE by_key = 1 AND NOT content) AS own_words,
-           arg_max(field, s) FILTER (WHERE by_key = 0 AND NOT content) AS own_field,
-           max(s) FILTER (WHERE by_key = 0 AND content) + sum(cov) FILTER (WHERE by_key = 1 AND content) AS cont,
-           arg_max(doc, s) FILTER (WHERE by_key = 0 AND content) AS doc
-    FROM g GROUP BY item
+    SELECT item, bit_or(mask) AS mask,
+           max(s) FILTER (WHERE field < 2) AS own, arg_max(field, s) FILTER (WHERE field < 2) AS own_field,
+           sum(cnt) FILTER (WHERE field < 2) AS own_cnt, bit_or(mask) FILTER (WHERE field < 2) AS own_mask,
+           max(s) FILTER (WHERE field = 2) AS cont, arg_max(doc, s) FILTER (WHERE field = 2) AS doc,
+           sum(cnt) FILTER (WHERE field = 2) AS cont_cnt, bit_or(mask) FILTER (WHERE field = 2) AS cont_mask
+    FROM p GROUP BY item
 ),
 v AS (
-    SELECT item, words, own_field, doc, coalesce(2 * own * own_words / n_terms, 0) AS v_own, coalesce(cont, 0) AS v_cont
+    SELECT item, own_field, doc,
+           coalesce(2 * (own + tb_cover(idfs, own_cnt, own_mask)) * bit_count(own_mask) / len(keys), 0) AS v_own,
+           coalesce(cont + tb_cover(idfs, cont_cnt, cont_mask), 0) AS v_cont
     FROM i
-    WHERE NOT match_all OR words = n_terms
+    WHERE NOT match_all OR bit_count(mask) = len(keys)
 )
-SELECT item, words, v_own >= v_cont AS own_wins, own_field = 0 AS in_title,
+SELECT item, v_own >= v_cont AS own_wins, own_field = 0 AS in_title,
        CASE WHEN v_own >= v_cont THEN NULL ELSE doc END AS doc, greatest(v_own, v_cont) AS r
 FROM v;

@@ -1,12 +1,15 @@
 """workspace.search (and so talkbar_find and `talkbar-cli search`): one engine, three faces.
 
-The query's words become terms (text.py; an `any` query also drops the words of asking). One SQL
-query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0810_search_lists.sql) reads
-the terms' lists by key, scores every passage by BM25 and each item by its best passage plus a
-bounded share for the query words it holds elsewhere, and returns the best
+The query's words become terms (text.py; an `any` query also drops the words of asking). Their
+document frequencies are read first (an all-words query with a word found nowhere ends there);
+then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0810_search_lists.sql)
+reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
+a bounded share for the query words it holds elsewhere, and returns the best
 items with their best passage; a small query per kind present then says what to show of them and
 drops those that may not be shown (Trash, hidden, archived). Snippets are cut here.
 """
+
+import math
 
 from talkbar.ops.lookups import live
 from talkbar.search import index, semantic, snippet, text
@@ -25,21 +28,39 @@ def search(ctx, args):
     content = semantic.status()
     if not terms:
         return {"matches": [], "contentSearch": content}
-    keys = [key(ctx.workspace_id, t) for t in terms]
     alone = index.ensure(ctx.cur, ctx.workspace_id)   # a workspace never indexed is indexed here first
+    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms])
+    if not stats or (match_all and min(stats["df"]) == 0):
+        return {"matches": [], "contentSearch": content}
     filtered = bool(args.get("kinds")) or args.get("projectId") is not None
     limit = args["limit"]
     shown, want = {}, limit + 10
     while True:
-        ranked = ctx.sql("workspace.search:filtered" if filtered else "workspace.search", keys=keys,
-                         match_all=match_all, kinds=args.get("kinds") or None, limit=want)
+        ranked = ctx.sql("workspace.search:filtered" if filtered else "workspace.search", keys=stats["keys"],
+                         idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
+                         kinds=args.get("kinds") or None, limit=want)
         _show(ctx, ranked, shown, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
             break
         want *= 4
-    return {"matches": [_match(r, shown[(r["kind"], r["id"])], terms, len(keys)) for r in visible[:limit]],
+    return {"matches": [_match(r, shown[(r["kind"], r["id"])], terms, len(terms)) for r in visible[:limit]],
             "contentSearch": content}
+
+
+def term_stats(sql, keys):
+    """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
+    exactly), with their document frequency and BM25 idf, and each field's average passage length;
+    None if no key is found. `sql`: ctx.sql, or a stand-in with the workspace bound."""
+    row = sql("workspace.search:terms", keys=keys)
+    found = row["df"] or {}
+    if not found:
+        return None
+    n = row["n"]
+    ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
+    df = [found.get(k, 0) for k in ordered]
+    return {"keys": ordered, "df": df, "avgdl": row["avgdl"],
+            "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 
 def _show(ctx, ranked, shown, args, alone):

@@ -1,0 +1,165 @@
+"""bench/search.py --small: the same queries through talkbar_find on a warm `talkbar-cli serve`
+(sessions only, limit 20), against SQLite FTS5 on the same turns in this process, interleaved; then
+where a search's fixed cost goes, in-process through the engine.
+
+The client is a bare JSON-RPC line peer (no SDK in the way); the server runs with MCP turned on and
+its lease kept (TALKBAR's defaults otherwise). The breakdown times every SQL statement of a search
+(and, in a second pass with DuckDB's profiler on, how much of each is planning: binding and the
+optimizer), the tokeniser, and the engine's own work around them; the MCP round trip less the
+engine's time is the transport (JSON both ways, the pipe, the server's dispatch).
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from talkbar import sqlfiles
+from talkbar.search import text
+
+KINDS = ["session"]
+
+
+class Peer:
+    """A warm MCP server on stdio, one JSON-RPC line each way."""
+
+    def __init__(self, repo, root):
+        env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+        env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(repo), TALKBAR_POLICY_FILE=str(root / "no-policy.json"))
+        subprocess.run([sys.executable, "-m", "talkbar", "app", "access", "mcp", "on"], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        self.proc = subprocess.Popen([sys.executable, "-m", "talkbar", "serve"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
+        self.n = 0
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench", "version": "1"}})
+        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+
+    def request(self, method, params):
+        self.n += 1
+        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            reply = json.loads(self.proc.stdout.readline())
+            if reply.get("id") == self.n:
+                return reply
+
+    def find(self, query, mode):
+        reply = self.request("tools/call", {"name": "talkbar_find", "arguments": {
+            "query": query, "match": mode, "limit": 20, "kinds": KINDS}})
+        result = reply["result"]
+        if result.get("isError"):
+            raise RuntimeError(result["content"][0]["text"])
+        return json.loads(result["content"][0]["text"])
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait(30)
+
+
+def fts_sessions(con, query, mode):
+    """FTS5's answer for sessions only: the best 20 rows of session text, with snippets."""
+    import re
+    words = [f'"{w}"' for w in re.findall(r"[^\W_]+", query)]
+    expr = (" AND " if mode == "all" else " OR ").join(words)
+    return con.execute("SELECT kind, item, bm25(fts), snippet(fts, 2, '', '', '…', 12) FROM fts "
+                       "WHERE fts MATCH ? AND kind = 'session' ORDER BY bm25(fts) LIMIT 20", (expr,)).fetchall()
+
+
+def through_mcp(repo, root, fts, queries, say, pct, table):
+    """p50/p95 of talkbar_find through the server against FTS5, per mode, interleaved."""
+    peer = Peer(repo, root)
+    try:
+        times, hits = defaultdict(list), defaultdict(int)
+        for i, (_b, q) in enumerate(queries[:20] + queries):      # the first 20 warm both up
+            for mode in ("all", "any"):
+                for who in (("ours", "fts5") if i % 2 else ("fts5", "ours")):
+                    t0 = time.perf_counter()
+                    found = peer.find(q, mode)["matches"] if who == "ours" else fts_sessions(fts, q, mode)
+                    took = (time.perf_counter() - t0) * 1000
+                    if i >= 20:
+                        times[(who, mode)].append(took)
+                        hits[(who, mode)] += bool(found)
+    finally:
+        peer.close()
+    rows = []
+    for mode in ("all", "any"):
+        o, f = times[("ours", mode)], times[("fts5", mode)]
+        rows.append((mode, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 50) / pct(f, 50):.2f}x",
+                     f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}", f"{pct(o, 95) / pct(f, 95):.2f}x",
+                     f"{hits[('ours', mode)]}/{hits[('fts5', mode)]}"))
+    say("\ntalkbar_find through a warm server (sessions only, limit 20) against FTS5 in process (ms)")
+    table(rows, ["mode", "ours p50", "FTS5 p50", "ratio", "ours p95", "FTS5 p95", "ratio",
+                 "queries with hits ours/FTS5"])
+    return {mode: statistics.median(times[("ours", mode)]) for mode in ("all", "any")}
+
+
+def fixed_cost(engine, queries, mcp_p50, say, table):
+    """Where a search's time goes, per mode: each statement's median (and, profiled, its planning),
+    the tokeniser, the rest of the engine, and the MCP transport (round trip less the engine)."""
+    stat = defaultdict(list)
+    plan = defaultdict(list)
+    run = sqlfiles.run
+    profile = {"on": False}
+    out = Path(tempfile.mkdtemp(prefix="tb-profile-")) / "p.json"
+
+    def timed(cur, query, params):
+        if profile["on"]:
+            cur.execute("SET enable_profiling = 'json'")
+            cur.execute(f"SET profiling_output = '{out}'")
+            cur.execute("SET profiling_mode = 'detailed'")
+        t0 = time.perf_counter()
+        try:
+            return run(cur, query, params)
+        finally:
+            took = (time.perf_counter() - t0) * 1000
+            if profile["on"]:
+                cur.execute("SET enable_profiling = 'no_output'")
+                p = json.loads(out.read_text())
+                plan[query.name].append(1000 * (p["planner"]["total_time"] + p["optimizer"]["total_time"]
+                                                + p["physical_planner"]["total_time"]))
+            else:
+                stat[query.name].append(took)
+
+    args = lambda q, mode: {"query": q, "match": mode, "limit": 20, "kinds": KINDS}  # noqa: E731
+    sqlfiles.run = timed
+    try:
+        for mode in ("all", "any"):
+            stat.clear()
+            plan.clear()
+            calls = []
+            for _b, q in queries:
+                t0 = time.perf_counter()
+                engine.call("workspace.search", args(q, mode))
+                calls.append((time.perf_counter() - t0) * 1000)
+            tok = []
+            for _b, q in queries:
+                t0 = time.perf_counter()
+                (text.query_terms if mode == "all" else text.question_terms)(q)
+                tok.append((time.perf_counter() - t0) * 1000)
+            profile["on"] = True
+            for _b, q in queries:
+                engine.call("workspace.search", args(q, mode))
+            profile["on"] = False
+            n = len(queries)
+            total = statistics.median(calls)
+            rows = [("MCP round trip (talkbar_find)", f"{mcp_p50[mode]:.2f}", ""),
+                    ("  transport: JSON, pipe, the server's dispatch", f"{mcp_p50[mode] - total:.2f}", ""),
+                    ("  engine (workspace.search in process)", f"{total:.2f}", "")]
+            sql_sum = 0.0
+            for name, ts in sorted(stat.items(), key=lambda kv: -sum(kv[1])):
+                per = sum(ts) / n
+                sql_sum += per
+                rows.append((f"    SQL {name} ({len(ts) / n:.2f} a search)", f"{per:.2f}",
+                             f"{statistics.median(plan[name]):.2f}" if plan.get(name) else ""))
+            rows.append(("    tokenising the query", f"{statistics.median(tok):.3f}", ""))
+            rows.append(("    the rest: checks, transaction, snippets, answer", f"{total - sql_sum - statistics.median(tok):.2f}", ""))
+            say(f"\nWhere a search's time goes, match {mode} (ms; medians, SQL as mean per search)")
+            table(rows, ["", "ms", "of it planning"])
+    finally:
+        sqlfiles.run = run

@@ -2,31 +2,39 @@
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $limit
 -- The best items (search_ranked, sql/schema/0810_search_lists.sql), best first; only they are
--- looked up in search_items, with their best passage of indexed content (kind, id, where and what
--- it says). Trash, archive and what to show are read afterwards for them (search.show.*).
-SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, d.part, d.t_ms, d.text
+-- looked up in search_items. Their best passages, and what to show of them (Trash, archive), are
+-- read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a join
+-- to the passages here read their whole table.
+SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM (SELECT * FROM search_ranked($keys, $idfs, $avgdl, $match_all) ORDER BY r DESC, item LIMIT $limit) r
 JOIN search_items s ON s.item_no = r.item
-LEFT JOIN search_docs d ON d.doc_no = r.doc
 WHERE s.workspace_id = $workspace_id
 ORDER BY r.r DESC, r.item
 
--- name: workspace.search:filtered
+-- name: workspace.search:kinds
+-- returns: many
+-- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $kinds, $limit
+-- The same, for some kinds only (the filter comes before the limit).
+SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
+FROM search_ranked($keys, $idfs, $avgdl, $match_all) r
+JOIN search_items s ON s.item_no = r.item
+WHERE s.workspace_id = $workspace_id AND list_contains($kinds, s.kind)
+ORDER BY r.r DESC, r.item
+LIMIT $limit
+
+-- name: workspace.search:project
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $kinds, $project_id, $limit
--- The same, for some kinds only and/or the items of one project (people and companies through
--- their project links): the filter comes before the limit.
-SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, d.part, d.t_ms, d.text
-FROM (SELECT r.* FROM search_ranked($keys, $idfs, $avgdl, $match_all) r
-      JOIN search_items s ON s.item_no = r.item
-      WHERE ($kinds IS NULL OR list_contains($kinds, s.kind))
-        AND ($project_id IS NULL
-             OR (s.kind, s.item_id) IN (SELECT kind, item_id FROM search_project_items WHERE project_id = $project_id))
-      ORDER BY r.r DESC, r.item LIMIT $limit) r
+-- The items of one project (people and companies through their project links), maybe of some
+-- kinds only: a query of its own, as planning the project view costs every search that has none.
+SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
+FROM search_ranked($keys, $idfs, $avgdl, $match_all) r
 JOIN search_items s ON s.item_no = r.item
-LEFT JOIN search_docs d ON d.doc_no = r.doc
 WHERE s.workspace_id = $workspace_id
+  AND ($kinds IS NULL OR list_contains($kinds, s.kind))
+  AND (s.kind, s.item_id) IN (SELECT kind, item_id FROM search_project_items WHERE project_id = $project_id)
 ORDER BY r.r DESC, r.item
+LIMIT $limit
 
 -- name: workspace.search:terms
 -- returns: one

@@ -132,3 +132,11 @@ SELECT k.memory_id AS id, k.title, k.body, k.project_id AS "projectId", k.update
 FROM knowledge_cards k LEFT JOIN projects pr ON pr.project_id = k.project_id
 WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
   AND ((k.archived_at_ms IS NULL AND k.status <> 'archived') OR $include_archived)
+
+-- name: search.passages
+-- returns: many
+-- params: $docs
+-- The best passages of the items matched in indexed content: where each is (a turn id and its
+-- moment, or a document's `chars:<from>-<to>`) and its text as indexed, by number (an index
+-- lookup; a join from the ranking read every passage).
+SELECT doc_no, part, t_ms, coalesce(text, '') AS text FROM search_docs WHERE list_contains($docs, doc_no)

@@ -32,20 +32,22 @@ def search(ctx, args):
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms])
     if not stats or (match_all and min(stats["df"]) == 0):
         return {"matches": [], "contentSearch": content}
-    filtered = bool(args.get("kinds")) or args.get("projectId") is not None
+    variant = ("workspace.search:project" if args.get("projectId") is not None
+               else "workspace.search:kinds" if args.get("kinds") else "workspace.search")
     limit = args["limit"]
-    shown, want = {}, limit + 10
+    shown, passages, want = {}, {}, limit + 10
     while True:
-        ranked = ctx.sql("workspace.search:filtered" if filtered else "workspace.search", keys=stats["keys"],
-                         idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
+        ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
                          kinds=args.get("kinds") or None, limit=want)
-        _show(ctx, ranked, shown, args, alone)
+        _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
             break
         want *= 4
-    return {"matches": [_match(r, shown[(r["kind"], r["id"])], terms, len(terms)) for r in visible[:limit]],
-            "contentSearch": content}
+    top = visible[:limit]
+    _show(ctx, [], top, shown, passages, args, alone)     # passages of those that moved up
+    return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["doc"]), terms, len(terms))
+                        for r in top], "contentSearch": content}
 
 
 def term_stats(sql, keys):
@@ -63,19 +65,27 @@ def term_stats(sql, keys):
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 
-def _show(ctx, ranked, shown, args, alone):
-    """Fill `shown`: what to show of each ranked item that may be shown (one query per kind, side
-    by side), reading only what is not there yet. `alone`: this transaction has just written the
-    index, which sibling cursors would not see."""
+def _show(ctx, ranked, best, shown, passages, args, alone):
+    """Fill `shown` (what to show of each ranked item that may be shown: one query per kind) and
+    `passages` (doc -> its passage, for those of `best` reported by their content; read ahead, as
+    nearly all of them may be shown), reading only what is not there yet. Independent reads, side
+    by side; `alone`: this transaction has just written the index, which sibling cursors would not
+    see."""
     wanted = {}
     for r in ranked:
         if (r["kind"], r["id"]) not in shown:
             wanted.setdefault(r["kind"], []).append(r["id"])
     calls = [(f"search.show.{kind}", {"ids": ids, "include_archived": args["includeArchived"]})
              for kind, ids in wanted.items()]
-    for kind, rows in zip(wanted, ctx.sql_each(calls, alone=alone)):
+    docs = [r["doc"] for r in best if r["doc"] is not None and r["doc"] not in passages]
+    if docs:
+        calls.append(("search.passages", {"docs": docs}))
+    results = ctx.sql_each(calls, alone=alone)
+    for kind, rows in zip(wanted, results):
         for row in rows:
             shown[(kind, row["id"])] = row
+    if docs:
+        passages.update((p["doc_no"], p) for p in results[-1])
 
 
 def shown_score(r, own_wins, n_terms):
@@ -89,9 +99,8 @@ def _content(kind, item_id, passage):
     return {"sourceType": kind, "sourceId": item_id, "locator": passage["part"], "tMs": passage["t_ms"]}
 
 
-def _match(r, row, terms, n_terms):
+def _match(r, row, passage, terms, n_terms):
     kind, title = r["kind"], row["title"] or ""
-    passage = {"part": r["part"], "t_ms": r["t_ms"], "text": r["text"]} if r["part"] is not None else None
     if r["own_wins"]:
         matched = "title" if r["in_title"] else "body"
         body = row["body"] or ""

@@ -331,7 +331,7 @@ def small(workdir, a):
     fts = build_fts(workdir / "fts5.sqlite", rows)
     queries = draw_queries(rows, a.queries, a.seed)
     say(f"{len(queries)} queries x 2 modes, e.g. {[q for _b, q in queries[:6]]}")
-    mcp = search_mcp.through_mcp(REPO, db_path.parent, fts, queries, say, pct, table)
+    mcp = search_mcp.through_mcp(REPO, db_path.parent, fts, queries, report)
     with db.holding():
         search_mcp.fixed_cost(Engine(db, CLI), queries, mcp, say, table)
     db.release_now()

@@ -9,6 +9,7 @@ optimizer), the tokeniser, and the engine's own work around them; the MCP round 
 engine's time is the transport (JSON both ways, the pipe, the server's dispatch).
 """
 
+import importlib.util
 import json
 import os
 import statistics
@@ -25,29 +26,26 @@ from talkbar.search import text
 KINDS = ["session"]
 
 
-class Peer:
-    """A warm MCP server on stdio, one JSON-RPC line each way."""
+def _line_peer():
+    """bench/mcp.py's bare JSON-RPC line peer (loaded by path: `mcp` is also the SDK's name)."""
+    spec = importlib.util.spec_from_file_location("bench_mcp", Path(__file__).with_name("mcp.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.Peer
+
+
+class Peer(_line_peer()):
+    """A warm `talkbar-cli serve` with MCP turned on, initialized."""
 
     def __init__(self, repo, root):
         env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
         env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(repo), TALKBAR_POLICY_FILE=str(root / "no-policy.json"))
         subprocess.run([sys.executable, "-m", "talkbar", "app", "access", "mcp", "on"], env=env, check=True,
                        stdout=subprocess.DEVNULL)
-        self.proc = subprocess.Popen([sys.executable, "-m", "talkbar", "serve"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
-        self.n = 0
+        super().__init__([sys.executable, "-m", "talkbar", "serve"], env)
         self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "bench", "version": "1"}})
         self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
-
-    def request(self, method, params):
-        self.n += 1
-        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}) + "\n")
-        self.proc.stdin.flush()
-        while True:
-            reply = json.loads(self.proc.stdout.readline())
-            if reply.get("id") == self.n:
-                return reply
 
     def find(self, query, mode):
         reply = self.request("tools/call", {"name": "talkbar_find", "arguments": {
@@ -57,9 +55,6 @@ class Peer:
             raise RuntimeError(result["content"][0]["text"])
         return json.loads(result["content"][0]["text"])
 
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait(30)
 
 
 def fts_sessions(con, query, mode):
@@ -71,12 +66,13 @@ def fts_sessions(con, query, mode):
                        "WHERE fts MATCH ? AND kind = 'session' ORDER BY bm25(fts) LIMIT 20", (expr,)).fetchall()
 
 
-def through_mcp(repo, root, fts, queries, say, pct, table):
-    """p50/p95 of talkbar_find through the server against FTS5, per mode, interleaved."""
+def through_mcp(repo, root, fts, queries, report):
+    """talkbar_find through the server against FTS5, per mode, interleaved; `report` prints the
+    p50/p95 tables (bench/search.py's). Returns our p50 per mode."""
     peer = Peer(repo, root)
+    times, by_bucket, hits = defaultdict(list), defaultdict(list), defaultdict(int)
     try:
-        times, hits = defaultdict(list), defaultdict(int)
-        for i, (_b, q) in enumerate(queries[:20] + queries):      # the first 20 warm both up
+        for i, (bucket, q) in enumerate(queries[:20] + queries):      # the first 20 warm both up
             for mode in ("all", "any"):
                 for who in (("ours", "fts5") if i % 2 else ("fts5", "ours")):
                     t0 = time.perf_counter()
@@ -84,18 +80,12 @@ def through_mcp(repo, root, fts, queries, say, pct, table):
                     took = (time.perf_counter() - t0) * 1000
                     if i >= 20:
                         times[(who, mode)].append(took)
+                        by_bucket[(who, mode, bucket)].append(took)
                         hits[(who, mode)] += bool(found)
     finally:
         peer.close()
-    rows = []
-    for mode in ("all", "any"):
-        o, f = times[("ours", mode)], times[("fts5", mode)]
-        rows.append((mode, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 50) / pct(f, 50):.2f}x",
-                     f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}", f"{pct(o, 95) / pct(f, 95):.2f}x",
-                     f"{hits[('ours', mode)]}/{hits[('fts5', mode)]}"))
-    say("\ntalkbar_find through a warm server (sessions only, limit 20) against FTS5 in process (ms)")
-    table(rows, ["mode", "ours p50", "FTS5 p50", "ratio", "ours p95", "FTS5 p95", "ratio",
-                 "queries with hits ours/FTS5"])
+    report(times, by_bucket, hits, "talkbar_find through a warm server (sessions only, limit 20) against FTS5 "
+                                   "in process (ms)")
     return {mode: statistics.median(times[("ours", mode)]) for mode in ("all", "any")}
 
 
@@ -140,7 +130,7 @@ def fixed_cost(engine, queries, mcp_p50, say, table):
             tok = []
             for _b, q in queries:
                 t0 = time.perf_counter()
-                (text.query_terms if mode == "all" else text.question_terms)(q)
+                (text.query_terms if mode == "all" else getattr(text, "question_terms", text.query_terms))(q)
                 tok.append((time.perf_counter() - t0) * 1000)
             profile["on"] = True
             for _b, q in queries:

@@ -88,6 +88,19 @@ def test_changed_and_removed_items_leave_the_index(demo):
     assert find(demo, "wombat") == [[]]
 
 
+def test_long_queries_count_every_word(demo):
+    """The ranking counts passages for the eight rarest terms exactly and knows of every term an
+    item holds (up to the 32 a query keeps): `all` needs each of them, however many."""
+    words = "aardvark bison caracal dugong eland fossa gerenuk hyrax ibex jerboa".split()
+    write(demo, [new_note("note-fresh-5", "Zoo inventory", " ".join(words) + ".")], [("note", "note-fresh-5")])
+    every, one_missing, many = find(demo, " ".join(words), " ".join(words + ["kinkajou"]),
+                                    " ".join(words + [f"filler{i}" for i in range(30)]))
+    assert [m["id"] for m in every] == ["note-fresh-5"] and every[0]["matchedIn"] == "body"
+    assert one_missing == [] and many == []
+    (anyway,) = find(demo, " ".join(words + ["kinkajou"]), match="any")
+    assert anyway[0]["id"] == "note-fresh-5"
+
+
 def test_trash_hidden_and_archive_are_decided_when_searching(demo):
     dana = "contact-cf2h51t5i821zfbmftsu"
     write(demo, [("UPDATE notes SET trashed_at = $t WHERE title = 'Acme account plan'", {"t": T0}),

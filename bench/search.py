@@ -88,7 +88,7 @@ def prepare(workdir, sessions, turns):
     env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(workdir / "no-policy.json"))
     t0 = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "talkbar", "-v", "app", "import", str(fixture)], check=True, env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=REPO)
     built = [json.loads(line)["ms"] for line in done.stderr.splitlines() if '"search.rebuild"' in line]
     say(f"imported in {ms(t0) / 1000:.1f} s, of which building our index {built[0] / 1000:.1f} s" if built else
         f"imported in {ms(t0) / 1000:.1f} s")
@@ -141,6 +141,16 @@ def draw_queries(rows, n, seed):
             words.append(rng.choice((frequent, mid, rare)[rng.randrange(3)]))
         out.append((("frequent", "mid", "rare")[i % 3], " ".join(words)))
     return out
+
+
+def queries_for(rows, a):
+    path = Path(a.query_file) if a.query_file else None
+    if path and path.exists():
+        return [tuple(q) for q in json.loads(path.read_text())]
+    queries = draw_queries(rows, a.queries, a.seed)
+    if path:
+        path.write_text(json.dumps(queries, ensure_ascii=False))
+    return queries
 
 
 def fts_query(con, query, mode):
@@ -308,6 +318,8 @@ def main(argv=None):
     ap.add_argument("--live-turns", type=int, default=50)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--workdir", help="where to generate and keep the workspace (default: a temporary folder)")
+    ap.add_argument("--query-file", help="read the queries from this JSON file if it exists, else draw them and write "
+                    "it (so that two checkouts' runs ask the same)")
     ap.add_argument("--small", action="store_true", help="300 sessions x 200 turns through talkbar_find on a warm "
                     "server, and where a search's fixed cost goes")
     a = ap.parse_args(argv)
@@ -329,11 +341,12 @@ def small(workdir, a):
             rows = corpus(cur)
     db.release_now()                                  # the server leases the file now
     fts = build_fts(workdir / "fts5.sqlite", rows)
-    queries = draw_queries(rows, a.queries, a.seed)
+    queries = queries_for(rows, a)
     say(f"{len(queries)} queries x 2 modes, e.g. {[q for _b, q in queries[:6]]}")
-    mcp = search_mcp.through_mcp(REPO, db_path.parent, fts, queries, report)
+    search_mcp.through_mcp(REPO, db_path.parent, fts, queries, report)
+    split = search_mcp.split_round_trip(REPO, db_path.parent, queries)
     with db.holding():
-        search_mcp.fixed_cost(Engine(db, CLI), queries, mcp, say, table)
+        search_mcp.fixed_cost(Engine(db, CLI), queries, split, say, table)
     db.release_now()
 
 
@@ -346,7 +359,7 @@ def big(workdir, a):
             rows = corpus(cur)
         fts_path = workdir / "fts5.sqlite"
         fts = build_fts(fts_path, rows)
-        queries = draw_queries(rows, a.queries, a.seed)
+        queries = queries_for(rows, a)
         say(f"{len(queries)} queries x 2 modes, e.g. {[q for _b, q in queries[:6]]}")
         run_queries(engine, fts, queries[:20])                       # warm both up
         times, by_bucket, found = run_queries(engine, fts, queries)

@@ -15,7 +15,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -35,14 +34,16 @@ def _line_peer():
 
 
 class Peer(_line_peer()):
-    """A warm `talkbar-cli serve` with MCP turned on, initialized."""
+    """A warm `talkbar-cli serve` with MCP turned on, initialized; with `events` (a file), run with
+    -v and its event lines (op.end carries each operation's time in the engine) written there."""
 
-    def __init__(self, repo, root):
+    def __init__(self, repo, root, events=None):
         env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
         env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(repo), TALKBAR_POLICY_FILE=str(root / "no-policy.json"))
         subprocess.run([sys.executable, "-m", "talkbar", "app", "access", "mcp", "on"], env=env, check=True,
-                       stdout=subprocess.DEVNULL)
-        super().__init__([sys.executable, "-m", "talkbar", "serve"], env)
+                       stdout=subprocess.DEVNULL, cwd=repo)
+        verbose = ["-v"] if events else []
+        super().__init__([sys.executable, "-m", "talkbar", *verbose, "serve"], env, cwd=repo, stderr=events)
         self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "bench", "version": "1"}})
         self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
@@ -71,14 +72,15 @@ def through_mcp(repo, root, fts, queries, report):
     p50/p95 tables (bench/search.py's). Returns our p50 per mode."""
     peer = Peer(repo, root)
     times, by_bucket, hits = defaultdict(list), defaultdict(list), defaultdict(int)
+    warm = min(20, len(queries))
     try:
-        for i, (bucket, q) in enumerate(queries[:20] + queries):      # the first 20 warm both up
+        for i, (bucket, q) in enumerate(queries[:warm] + queries):    # the first ones warm both up
             for mode in ("all", "any"):
                 for who in (("ours", "fts5") if i % 2 else ("fts5", "ours")):
                     t0 = time.perf_counter()
                     found = peer.find(q, mode)["matches"] if who == "ours" else fts_sessions(fts, q, mode)
                     took = (time.perf_counter() - t0) * 1000
-                    if i >= 20:
+                    if i >= warm:
                         times[(who, mode)].append(took)
                         by_bucket[(who, mode, bucket)].append(took)
                         hits[(who, mode)] += bool(found)
@@ -89,19 +91,39 @@ def through_mcp(repo, root, fts, queries, report):
     return {mode: statistics.median(times[("ours", mode)]) for mode in ("all", "any")}
 
 
-def fixed_cost(engine, queries, mcp_p50, say, table):
-    """Where a search's time goes, per mode: each statement's median (and, profiled, its planning),
-    the tokeniser, the rest of the engine, and the MCP transport (round trip less the engine)."""
+def split_round_trip(repo, root, queries):
+    """Per mode: the median round trip, the engine's part of it (the server's own op.end time) and
+    the rest (JSON both ways, the pipe, the server's dispatch), from a second server run with -v."""
+    log = Path(root) / "bench-events.log"
+    with open(log, "w") as events:
+        peer = Peer(repo, root, events)
+        trips = defaultdict(list)
+        try:
+            for _b, q in queries:
+                for mode in ("all", "any"):
+                    t0 = time.perf_counter()
+                    peer.find(q, mode)
+                    trips[mode].append((time.perf_counter() - t0) * 1000)
+        finally:
+            peer.close()
+    ends = [e["ms"] for e in map(json.loads, log.read_text().splitlines()) if e.get("event") == "op.end"]
+    engine = {"all": ends[0::2], "any": ends[1::2]}
+    return {mode: (statistics.median(trips[mode]), statistics.median(engine[mode]),
+                   statistics.median(t - e for t, e in zip(trips[mode], engine[mode]))) for mode in ("all", "any")}
+
+
+def fixed_cost(engine, queries, split, say, table):
+    """Where a search's time goes, per mode: the round trip split into the engine and the rest
+    (split_round_trip), then in process (this process, not the server): each statement's mean per
+    search (and, profiled, its planning), the tokeniser, the rest of the engine."""
     stat = defaultdict(list)
     plan = defaultdict(list)
     run = sqlfiles.run
     profile = {"on": False}
-    out = Path(tempfile.mkdtemp(prefix="tb-profile-")) / "p.json"
 
     def timed(cur, query, params):
-        if profile["on"]:
-            cur.execute("SET enable_profiling = 'json'")
-            cur.execute(f"SET profiling_output = '{out}'")
+        if profile["on"]:                  # collected per cursor, printed nowhere
+            cur.execute("SET enable_profiling = 'no_output'")
             cur.execute("SET profiling_mode = 'detailed'")
         t0 = time.perf_counter()
         try:
@@ -109,10 +131,14 @@ def fixed_cost(engine, queries, mcp_p50, say, table):
         finally:
             took = (time.perf_counter() - t0) * 1000
             if profile["on"]:
-                cur.execute("SET enable_profiling = 'no_output'")
-                p = json.loads(out.read_text())
-                plan[query.name].append(1000 * (p["planner"]["total_time"] + p["optimizer"]["total_time"]
-                                                + p["physical_planner"]["total_time"]))
+                try:
+                    cur.fetchall()         # a `one`/`value` query read one row: finish it
+                except Exception:
+                    pass
+                p = json.loads(cur.get_profiling_information("json"))
+                cur.execute("RESET enable_profiling")
+                plan[query.name].append(1000 * sum(p.get(k, {}).get("total_time", 0)
+                                                   for k in ("planner", "optimizer", "physical_planner")))
             else:
                 stat[query.name].append(took)
 
@@ -138,9 +164,11 @@ def fixed_cost(engine, queries, mcp_p50, say, table):
             profile["on"] = False
             n = len(queries)
             total = statistics.median(calls)
-            rows = [("MCP round trip (talkbar_find)", f"{mcp_p50[mode]:.2f}", ""),
-                    ("  transport: JSON, pipe, the server's dispatch", f"{mcp_p50[mode] - total:.2f}", ""),
-                    ("  engine (workspace.search in process)", f"{total:.2f}", "")]
+            trip, in_server, rest = split[mode]
+            rows = [("MCP round trip (talkbar_find, server run with -v)", f"{trip:.2f}", ""),
+                    ("  in the engine (the server's op.end)", f"{in_server:.2f}", ""),
+                    ("  the rest: JSON both ways, the pipe, the server's dispatch", f"{rest:.2f}", ""),
+                    ("engine in this process (workspace.search)", f"{total:.2f}", "")]
             sql_sum = 0.0
             for name, ts in sorted(stat.items(), key=lambda kv: -sum(kv[1])):
                 per = sum(ts) / n

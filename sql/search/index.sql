@@ -310,8 +310,23 @@ ALTER TABLE search_next RENAME TO search_lists
 -- name: search.compact.swap_tail
 -- returns: exec
 -- params: none
--- The tail passages the copy holds leave the tail.
-DELETE FROM search_tail WHERE doc_no IN (SELECT doc_no FROM search_next_docs)
+-- The tail passages the copy holds leave the tail: the rest (written while the copy was built) is
+-- copied into a fresh tail, as deleting nearly all of a big tail left every search scanning the
+-- deleted rows until the next checkpoint (1.4x the fresh index's p50 at 600k turns).
+CREATE TABLE search_tail_kept AS
+SELECT * FROM search_tail WHERE doc_no NOT IN (SELECT doc_no FROM search_next_docs)
+
+-- name: search.compact.swap_tail_drop
+-- returns: exec
+-- params: none
+-- The old tail goes …
+DROP TABLE search_tail
+
+-- name: search.compact.swap_tail_rename
+-- returns: exec
+-- params: none
+-- … and the kept rows take its name.
+ALTER TABLE search_tail_kept RENAME TO search_tail
 
 -- name: search.compact.swap_dead
 -- returns: exec

@@ -55,7 +55,8 @@ def swap(cur, state=None):
         sqlfiles.call(cur, "search.compact.discard")
         events.emit("search.compact", step="discarded")
         return False
-    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_empty", "swap_journal", "discard"):
+    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_tail_drop", "swap_tail_rename", "swap_dead",
+                 "swap_empty", "swap_journal", "discard"):
         sqlfiles.call(cur, f"search.compact.{step}")
     events.emit("search.compact", step="swapped")
     return True

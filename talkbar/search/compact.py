@@ -22,7 +22,7 @@ import threading
 from talkbar import events, sqlfiles
 from talkbar.db import transaction
 
-COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
+COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the lists' postings
 MIN_ROWS = 20_000        # never compact for less
 CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
 EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction finish
@@ -63,7 +63,7 @@ def swap(cur, state=None):
 
 
 def build(con):
-    """Write the sorted copy in one transaction of `con` (its own connection)."""
+    """Write the copy of the lists, the tail folded in, in one transaction of `con` (its own connection)."""
     with transaction(con):
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
         for step in ("table", "postings", "docs", "info"):

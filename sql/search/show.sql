@@ -18,6 +18,16 @@ SELECT s.session_id AS id, s.title, coalesce(summ.text, '') AS body, s.project_i
 FROM sessions s LEFT JOIN summ USING (session_id)
 WHERE s.workspace_id = $workspace_id AND s.session_id = ANY($ids) AND s.trashed_at IS NULL
 
+-- name: search.show.session:lean
+-- returns: many
+-- params: $workspace_id, $ids
+-- The same for sessions matched in their transcripts only: their snippet comes from the passage,
+-- so no summary is read (half the cost of the above).
+SELECT s.session_id AS id, s.title, '' AS body, s.project_id AS "projectId",
+       s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
+FROM sessions s
+WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s.trashed_at IS NULL
+
 -- name: search.show.note
 -- returns: many
 -- params: $workspace_id, $ids

@@ -66,17 +66,20 @@ def term_stats(sql, keys):
 
 
 def _show(ctx, ranked, best, shown, passages, args, alone):
-    """Fill `shown` (what to show of each ranked item that may be shown: one query per kind) and
+    """Fill `shown` (what to show of each ranked item that may be shown: one query per kind, for
+    sessions without their summary when none is matched in it) and
     `passages` (doc -> its passage, for those of `best` reported by their content; read ahead, as
     nearly all of them may be shown), reading only what is not there yet. Independent reads, side
     by side; `alone`: this transaction has just written the index, which sibling cursors would not
     see."""
-    wanted = {}
+    wanted, own_text = {}, set()
     for r in ranked:
         if (r["kind"], r["id"]) not in shown:
             wanted.setdefault(r["kind"], []).append(r["id"])
-    calls = [(f"search.show.{kind}", {"ids": ids, "include_archived": args["includeArchived"]})
-             for kind, ids in wanted.items()]
+            if r["own_wins"]:
+                own_text.add(r["kind"])
+    calls = [(f"search.show.{kind}" + (":lean" if kind == "session" and kind not in own_text else ""),
+              {"ids": ids, "include_archived": args["includeArchived"]}) for kind, ids in wanted.items()]
     docs = [r["doc"] for r in best if r["doc"] is not None and r["doc"] not in passages]
     if docs:
         calls.append(("search.passages", {"docs": docs}))

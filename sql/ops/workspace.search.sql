@@ -37,14 +37,12 @@ ORDER BY r.r DESC, r.item
 LIMIT $limit
 
 -- name: workspace.search:terms
--- returns: one
+-- returns: many
 -- params: $workspace_id, $keys
--- BM25's counts: each query term's document frequency (its list's length, by primary key, and its
--- postings in the tail), the number of passages and each field's average passage length.
-SELECT (SELECT map_from_entries(list((key, df)))
-        FROM (SELECT key, sum(n) AS df
-              FROM (SELECT key, len(docs) AS n FROM search_lists WHERE list_contains($keys, key)
-                    UNION ALL SELECT key, count(*) FROM search_tail WHERE list_contains($keys, key) GROUP BY key)
-              GROUP BY key)) AS df,
-       sum(n_docs) AS n, list(total_len / greatest(n_docs, 1) ORDER BY field) AS avgdl
-FROM search_stats WHERE workspace_id = $workspace_id
+-- BM25's counts, as plain rows (the Python side adds them up: half the cost of aggregating here):
+-- part 0, a query term's postings in its list (the list's length, read by primary key) and in the
+-- tail; part 1, one row per field (0 title, 1 own text, 2 content): its passages and their average
+-- length.
+SELECT 0 AS part, key, len(docs) AS n, NULL::DOUBLE AS avgdl FROM search_lists WHERE list_contains($keys, key)
+UNION ALL SELECT 0, key, count(*), NULL FROM search_tail WHERE list_contains($keys, key) GROUP BY key
+UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1) FROM search_stats WHERE workspace_id = $workspace_id

@@ -54,14 +54,18 @@ def term_stats(sql, keys):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
     None if no key is found. `sql`: ctx.sql, or a stand-in with the workspace bound."""
-    row = sql("workspace.search:terms", keys=keys)
-    found = row["df"] or {}
+    found, fields = {}, {}
+    for r in sql("workspace.search:terms", keys=keys):
+        if r["part"] == 0:
+            found[r["key"]] = found.get(r["key"], 0) + r["n"]
+        else:
+            fields[r["key"]] = (r["n"], r["avgdl"])
     if not found:
         return None
-    n = row["n"]
+    n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
-    return {"keys": ordered, "df": df, "avgdl": row["avgdl"],
+    return {"keys": ordered, "df": df, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 

@@ -10,23 +10,53 @@ has closed it, so that no process reads the file while another is still checkpoi
 
 Inside the process, every use gets its own DuckDB cursor on the shared connection, so reads run
 side by side; writes take `write_lock` so that they go one at a time.
+
+A data root that holds no TalkBar database yet is not created by a read: reads are answered from an
+empty workspace kept in memory (what a new database would hold), the process says once which path
+it found empty and how to fill it, and the file is created by the first write.
 """
 
 import os
-import random
 import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from talkbar import clock, events, sqlfiles
-from talkbar.errors import busy, failed
+from talkbar.errors import OpError, busy, failed
+from talkbar.dbqueue import Queue
 from talkbar.filelock import FileLock
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
-IDLE_S = 0.25         # how long an idle lease is kept before the file is released
-YIELD_S = 0.3          # after releasing for a knock, how long to let the other process in (> its retry pause)
+IDLE_S = 10.0         # how long a lease nobody knocks for is kept idle (README: "Sharing the file")
+FIRST_POLL_S = 0.005  # how often the first in line tries the file (and knocks)
+QUEUED_POLL_S = 0.02  # how often the others look whether their turn has come
+KNOCK_EVERY_S = 0.04  # how often the first in line knocks again
+DRAIN_S = 1.0         # how long a read waits for a knocked lease to end before joining it after all
 APP_ID = "talkbar"
+
+
+def say_empty(path):
+    """The default notice for a read of a data root with no TalkBar data (once per process)."""
+    import sys
+    try:
+        sys.stderr.write(empty_notice(path) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def empty_notice(path):
+    return (f"talkbar-cli: no TalkBar data at {path}: answering from an empty workspace and creating "
+            f"nothing. Check TALKBAR_DATA_ROOT (it must be TalkBar's data folder, shown in TalkBar "
+            f"Settings > MCP Access), or fill this one with `talkbar-cli app import FILE`.")
+
+
+def _wait_s():
+    """WAIT_S; tests that line processes up behind a held file lengthen it (TALKBAR_TEST_DB_WAIT_MS)
+    so that a slow machine never turns their wait into `busy`."""
+    raw = os.environ.get("TALKBAR_TEST_DB_WAIT_MS", "")
+    return int(raw) / 1000 if raw.isdigit() else WAIT_S
 
 
 def _duckdb():
@@ -42,11 +72,13 @@ def _is_lock_error(exc):
 class Database:
     """One database file, leased by this process while it works."""
 
-    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=WAIT_S):
+    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=None, on_empty=say_empty):
         self.path = Path(path)
         self.create = create
+        self.on_empty = on_empty
+        self._stand_in = None
         self.idle_s = idle_s
-        self.wait_s = wait_s
+        self.wait_s = wait_s if wait_s is not None else _wait_s()
         self.write_lock = threading.Lock()
         self._guard = threading.RLock()
         self._idle = threading.Condition(self._guard)
@@ -54,11 +86,14 @@ class Database:
         self._idle_since = 0.0
         self._con = None
         self._refs = 0
-        self._opened_ns = 0
-        self._yield_until = 0.0
+        self._knock_seen = None
         self._checked = False
+        self._busy_at = 0.0   # when an open last gave up waiting for another process
+        self._remove_on_close = False
         self.lease_cache = {}
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
+        self._queue = Queue(self.path)
+        self._mine = threading.local()   # how many cursors this thread holds (nested uses)
 
     # ------------------------------------------------------------------ the knock
     @property
@@ -66,16 +101,25 @@ class Database:
         return self.path.with_name(self.path.name + ".knock")
 
     def _knock(self):
+        """Leave a new knock file (a new inode each time, so that a holder sees every knock, also
+        where the filesystem's times are coarse)."""
+        tmp = self.knock_path.with_name(f"{self.knock_path.name}.{os.getpid()}.{threading.get_ident()}")
         try:
-            self.knock_path.write_text(str(os.getpid()))
+            tmp.write_text(str(os.getpid()))
+            os.replace(tmp, self.knock_path)
         except OSError:
             pass
 
-    def _knocked(self):
+    def _knock_mark(self):
+        """What the knock file is now; a knock changes it. Compared with itself, never with a clock."""
         try:
-            return self.knock_path.stat().st_mtime_ns > self._opened_ns
+            st = self.knock_path.stat()
         except OSError:
-            return False
+            return None
+        return st.st_ino, st.st_mtime_ns
+
+    def _knocked(self):
+        return self._knock_mark() != self._knock_seen
 
     # ------------------------------------------------------------------ open / close
     def _refuse_missing(self):
@@ -86,47 +130,60 @@ class Database:
                          "--db opens an existing TalkBar database and never creates one.")
 
     def _connect(self):
+        """Open the file in arrival order (talkbar/dbqueue.py): wait for the tickets taken before
+        ours, then for the file, knocking so that a TalkBar process holding it idle lets go; after
+        wait_s in all, `busy`."""
         duckdb = _duckdb()
         if not self.create:
             self._refuse_missing()
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         deadline = time.monotonic() + self.wait_s
-        pause = 0.01
-        while True:
-            if self._lock.try_acquire():
-                try:
-                    started = time.monotonic()
-                    con = duckdb.connect(str(self.path))
-                    events.emit("db.open", path=str(self.path), ms=round((time.monotonic() - started) * 1000, 1))
-                    return con
-                except duckdb.IOException as exc:
-                    self._lock.release()
-                    if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
-                        self._refuse(f"{self.path} is not a TalkBar database: {exc}")
-                except duckdb.Error as exc:
-                    self._lock.release()
-                    self._refuse(f"{self.path} is not a TalkBar database: {exc}")
-            self._knock()
-            if time.monotonic() >= deadline:
-                events.emit("db.busy", path=str(self.path))
-                raise busy()
-            time.sleep(pause * (0.5 + random.random()))
-            pause = min(pause * 1.5, 0.1)
+        ticket = self._queue.join()
+        events.emit("db.queue", ticket=ticket.number)
+        foreign = None
+        knock_at = 0.0
+        try:
+            while True:
+                first = self._queue.ahead(ticket) == 0
+                if first and self._lock.try_acquire():
+                    try:
+                        started = time.monotonic()
+                        con = duckdb.connect(str(self.path))
+                        con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
+                        events.emit("db.open", path=str(self.path), ticket=ticket.number,
+                                    ms=round((time.monotonic() - started) * 1000, 1))
+                        return con
+                    except duckdb.IOException as exc:
+                        self._lock.release()
+                        if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
+                            foreign = f"{self.path} is not a TalkBar database: {exc}"
+                            break
+                    except duckdb.Error as exc:
+                        self._lock.release()
+                        foreign = f"{self.path} is not a TalkBar database: {exc}"
+                        break
+                if first and time.monotonic() >= knock_at:   # a holder looks every 50 ms
+                    self._knock()
+                    knock_at = time.monotonic() + KNOCK_EVERY_S
+                if time.monotonic() >= deadline:
+                    events.emit("db.busy", path=str(self.path), ticket=ticket.number)
+                    raise busy()
+                time.sleep(FIRST_POLL_S if first else QUEUED_POLL_S)
+        finally:
+            ticket.leave()
+        self._refuse(foreign)
 
     def _refuse(self, message):
         """A file that is not TalkBar's: refuse it and leave nothing of ours beside it."""
-        for side in (self._lock.path, self.knock_path):
+        for side in (self._lock.path, self.knock_path, self._queue.dir / "next", self._queue.dir):
             try:
-                os.unlink(side)
+                os.rmdir(side) if side == self._queue.dir else os.unlink(side)
             except OSError:
                 pass
         raise failed(message)
 
     def _open(self):
-        wait = self._yield_until - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
         con = self._connect()
         try:
             if not self._checked:
@@ -139,7 +196,7 @@ class Database:
                 self._refuse(exc.message)
             raise
         self._con = con
-        self._opened_ns = time.time_ns()
+        self._knock_seen = self._knock_mark()  # knocks from now on ask this lease to let go
         self.lease_cache = {}  # facts that only another process could change: valid while the file is held
 
     def _close(self):
@@ -150,7 +207,15 @@ class Database:
             self._con.close()  # checkpoints what this lease wrote
         finally:
             self._con = None
+            if self._remove_on_close:
+                self._remove_on_close = self._checked = False
+                for name in (self.path.name, self.path.name + ".wal"):
+                    try:
+                        os.unlink(self.path.with_name(name))
+                    except OSError:
+                        pass
             self._lock.release()
+            self._idle.notify_all()
             events.emit("db.release", ms=round((time.monotonic() - started) * 1000, 1))
 
     def _reap(self):
@@ -166,6 +231,12 @@ class Database:
                     continue
                 self._idle.wait(timeout=min(remaining, 0.05))
 
+    def remove_on_close(self):
+        """A first write into a data root with no database is failing (an import refused midway,
+        its transaction about to roll back): when the file is let go of, remove it (before the
+        lock is released), so that the data root is as it was."""
+        self._remove_on_close = True
+
     def release_now(self):
         with self._guard:
             if self._refs == 0:
@@ -176,38 +247,84 @@ class Database:
         """A cursor in one write transaction. The write turn (`lock`, default write_lock) is waited
         for before the file is leased, so that while writes queue here another process can still
         get in between them."""
-        with (lock or self.write_lock), self.cursor() as cur, transaction(cur):
+        with (lock or self.write_lock), self.cursor(write=True) as cur, transaction(cur):
             yield cur
+
+    # ------------------------------------------------------------------ no database yet
+    def _missing(self):
+        """True while this data root holds no database that a read could open."""
+        return self.create and self._con is None and not self.path.exists()
+
+    def _empty_cursor(self):
+        """A cursor on the empty workspace in memory (prepared once, announced once)."""
+        with self._guard:
+            if self._stand_in is None:
+                con = _duckdb().connect(":memory:")
+                _prepare(con, self.path, create=True)
+                self._stand_in = con
+                events.emit("db.empty", path=str(self.path))
+                if self.on_empty is not None:
+                    self.on_empty(self.path.parent)
+            return self._stand_in.cursor()
 
     # ------------------------------------------------------------------ the lease
     @contextmanager
     def holding(self):
-        """Keep the lease across several operations (a batch, a CLI command)."""
+        """Keep the lease across several operations (a batch, a CLI command). With no database
+        yet there is nothing to hold: each call opens what it needs (a write creates the file)."""
+        if self._missing():
+            yield
+            return
         with self.cursor():
             yield
 
     @contextmanager
-    def cursor(self):
-        """A cursor on the leased connection, for one operation (or one batch entry)."""
+    def cursor(self, write=False):
+        """A cursor on the leased connection, for one operation (or one batch entry). A read of a
+        data root with no database yet gets the empty workspace in memory; `write` creates it.
+        Calls that queued behind an open which waited its 5 s in vain share its `busy` rather than
+        each starting a wait of its own (three reads at once answered after 5, 10 and 15 s)."""
+        if not write and self._missing():
+            cur = self._empty_cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()
+            return
+        asked = time.monotonic()
+        nested = getattr(self._mine, "n", 0)
         with self._guard:
+            # Another process waits: a new read here lets the lease end and queues behind it. Only
+            # for a while (DRAIN_S), and never a write: a write holds the write lock, which work
+            # holding the lease may be waiting for.
+            drain_until = time.monotonic() + DRAIN_S
+            while (self._con is not None and self._refs and not nested and not write and self._knocked()
+                   and time.monotonic() < drain_until):
+                self._idle.wait(timeout=0.05)
             if self._con is None:
-                self._open()
+                if self._busy_at > asked:
+                    raise busy()
+                try:
+                    self._open()
+                except OpError as err:
+                    if err.code == "busy":
+                        self._busy_at = time.monotonic()
+                    raise
             self._refs += 1
             cur = self._con.cursor()
+        self._mine.n = nested + 1
         try:
             yield cur
         finally:
+            self._mine.n = nested
             try:
                 cur.close()
             finally:
                 with self._guard:
                     self._refs -= 1
                     if self._refs == 0:
-                        if self.idle_s <= 0:
+                        if self.idle_s <= 0 or self._knocked():
                             self._close()
-                        elif self._knocked():
-                            self._close()
-                            self._yield_until = time.monotonic() + YIELD_S
                         else:
                             self._idle_since = time.monotonic()
                             if self._reaper is None:
@@ -231,7 +348,7 @@ def _prepare(con, path, create):
         if tables["n"] or not create:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
         _migrate(con, path, has_record=False)
-        _seed(con)
+        _seed(con, path)
         return
     if not tables["meta"]:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
@@ -270,10 +387,13 @@ def transaction(cur):
     cur.execute("COMMIT")
 
 
-def _seed(con):
-    from talkbar.ids import new_id
-    params = {"now_ms": clock.now_ms(), "workspace_id": new_id("ws"), "profile_id": new_id("profile"),
-              "cursor_secret": os.urandom(16).hex()}
+def _seed(con, path):
+    """The new database's default workspace and profile, with ids fixed by its path (the empty
+    workspace that reads see before the file exists is the one the first write creates)."""
+    from talkbar.ids import stable_id
+    where = str(Path(path).absolute())
+    params = {"now_ms": clock.now_ms(), "workspace_id": stable_id("ws", where + ":workspace"),
+              "profile_id": stable_id("profile", where + ":profile"), "cursor_secret": os.urandom(16).hex()}
     with transaction(con):
         for step in ("meta", "profile", "workspace", "license"):
             sqlfiles.call(con, f"seed.{step}", **params)

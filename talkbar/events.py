@@ -2,9 +2,11 @@
 
 import json
 import sys
+import threading
 import time
 
 _sink = None
+_lock = threading.Lock()  # one whole line at a time: the server's calls run on several threads
 
 
 def enable(stream=None):
@@ -15,6 +17,8 @@ def enable(stream=None):
 def emit(event, **fields):
     if _sink is None:
         return
-    line = {"event": event, "t": round(time.time(), 3), **fields}
-    _sink.write(json.dumps(line, ensure_ascii=False, default=str) + "\n")
-    _sink.flush()
+    line = json.dumps({"event": event, "t": round(time.time(), 3), **fields}, ensure_ascii=False, default=str)
+    with _lock:
+        _sink.write(line + "\n")
+        _sink.flush()
+

@@ -13,7 +13,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from talkbar import parsecache
-from talkbar.paths import project_root
+from talkbar.resources import data_dir
 
 KINDS = ("read", "change")
 TOOLS = ("talkbar_read", "talkbar_change", "talkbar_delete")
@@ -127,10 +127,14 @@ def _shaped(prop, shapes, where):
     return {**shapes[name], **own}
 
 
+WORKSPACE_ID = {"type": "string", "minLength": 1,
+                "description": "From workspace.list; default: the one open in the app."}
+
+
 def _build_schema(row, shapes):
     props = {}
     if row.get("workspace", True):
-        props["workspaceId"] = {"type": "string", "minLength": 1}
+        props["workspaceId"] = dict(WORKSPACE_ID)
     for name, prop in row.get("args", {}).items():
         props[name] = _close(_shaped(prop, shapes, f"{row.get('id')}.{name}"), name)
     schema = {"type": "object", "properties": props}
@@ -170,7 +174,8 @@ class Manifest:
         return len(self.ops)
 
     def get(self, op_id):
-        return self.ops.get(op_id)
+        """The operation named op_id; None for anything else (a list or an object included)."""
+        return self.ops.get(op_id) if isinstance(op_id, str) else None
 
     def did_you_mean(self, op_id):
         if not isinstance(op_id, str):
@@ -199,7 +204,7 @@ def _parse(path):
 
 
 def _parsed(path=None):
-    path = Path(path or project_root() / "ops.toml")
+    path = Path(path or data_dir() / "ops.toml")
     return parsecache.cached("ops", [path], lambda: _parse(path))
 
 
@@ -229,7 +234,7 @@ def load(path=None):
 def check_rows(path=None):
     """Validate every raw row against ROW_SCHEMA; return a list of problems (empty when clean)."""
     from jsonschema import Draft202012Validator
-    parsed = _parse(Path(path or project_root() / "ops.toml"))
+    parsed = _parse(Path(path or data_dir() / "ops.toml"))
     rows, shapes = parsed.get("op", []), parsed.get("shape", {})
     validator = Draft202012Validator(ROW_SCHEMA)
     problems, used = [], set()
@@ -242,7 +247,42 @@ def check_rows(path=None):
                 used.add(prop["shape"])
                 if prop["shape"] not in shapes:
                     problems.append(f"{row.get('id', '?')}: args/{name}: unknown shape {prop['shape']!r}")
+                elif "description" in prop and prop["description"] == shapes[prop["shape"]].get("description"):
+                    problems.append(f"{row.get('id', '?')}: args/{name}: repeats the description of shape "
+                                    f"{prop['shape']!r}; leave it out")
     problems += [f"shape {name!r} is used by no operation" for name in sorted(set(shapes) - used)]
+    return problems
+
+
+DESCRIPTION_MAX = 200
+
+
+def undescribed(op):
+    """Every argument property of the operation's schema, nested ones included (object properties,
+    array items, anyOf/oneOf branches), whose `description` is missing, empty, more than one line
+    or longer than DESCRIPTION_MAX: ["<op id>: <path>: <why>"]. `if`/`then` conditions are not
+    arguments and are not walked."""
+    problems = []
+
+    def walk(schema, path):
+        if not isinstance(schema, dict):
+            return
+        for name, sub in schema.get("properties", {}).items():
+            where = f"{path}.{name}" if path else name
+            text = sub.get("description") if isinstance(sub, dict) else None
+            if not isinstance(text, str) or not text.strip():
+                problems.append(f"{op.id}: {where}: no description")
+            elif "\n" in text or "\r" in text:
+                problems.append(f"{op.id}: {where}: description is more than one line")
+            elif len(text) > DESCRIPTION_MAX:
+                problems.append(f"{op.id}: {where}: description is {len(text)} characters (at most {DESCRIPTION_MAX})")
+            walk(sub, where)
+        walk(schema.get("items"), f"{path}[]")
+        for key in ("anyOf", "oneOf"):
+            for sub in schema.get(key, ()):
+                walk(sub, path)
+
+    walk(op.schema, "")
     return problems
 
 

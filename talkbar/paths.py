@@ -43,7 +43,3 @@ def policy_path():
         return Path(os.environ.get("ProgramData", "C:/ProgramData")) / "TalkBar" / "policy.json"
     return Path("/etc/talkbar/policy.json")
 
-
-def project_root():
-    """The repository holding ops.toml and sql/ (the package is installed in editable mode)."""
-    return Path(__file__).resolve().parent.parent

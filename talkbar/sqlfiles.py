@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from talkbar import events, parsecache
-from talkbar.paths import project_root
+from talkbar.resources import data_dir
 
 RETURNS = ("many", "one", "value", "exec")
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
@@ -80,7 +80,7 @@ def parse_file(path):
 
 
 def load_all(root=None):
-    root = Path(root or project_root()) / "sql"
+    root = Path(root or data_dir()) / "sql"
     paths = [p for p in sorted(root.rglob("*.sql")) if p.parent.name != "schema"]
     parsed = parsecache.cached("sql", paths, lambda: [
         (q.name, q.returns, q.params, q.text, str(q.file)) for path in paths for q in parse_file(path)])
@@ -116,7 +116,7 @@ def names_with_prefix(prefix):
 
 def migrations(root=None):
     """The numbered schema migrations, in order: [(version, name, sql_text)]."""
-    folder = Path(root or project_root()) / "sql" / "schema"
+    folder = Path(root or data_dir()) / "sql" / "schema"
     out = []
     for path in sorted(folder.glob("*.sql")):
         m = re.match(r"^(\d{4})_([a-z0-9_]+)\.sql$", path.name)

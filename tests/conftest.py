@@ -13,15 +13,29 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis: fuzz tests that leave max_examples to the profile (tests/test_hardening_*.py) run a
+# few examples in the suite; `pytest --hypothesis-profile nightly` runs them big.
+_QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large,
+          HealthCheck.large_base_example]
+settings.register_profile("suite", max_examples=8, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("nightly", max_examples=3000, deadline=None, suppress_health_check=_QUIET)
+settings.load_profile("suite")
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "fixtures" / "demo.json"
 DB_FILE = "talkbar.duckdb"
 
-# "Now" in every test, in every process it starts and in this one (in-process engine tests), unless a
-# test pins its own: 2026-12-01 07:00 UTC, the time most golden cases name. Nothing a test asserts may
-# depend on the day the suite runs. TALKBAR_NOW_MS="" gives a process the wall clock again.
+# The clock of every test, in every process it starts and in this one (in-process engine tests),
+# unless a test pins its own; nothing a test asserts may depend on the day the suite runs.
+# A test starts at 2026-12-01 07:00 UTC (the time most golden cases name), and each process it
+# starts on a data root sees one second more than the one before, as time passes between commands
+# in real use (so "newest first" has an answer), in the same way on any machine at any speed.
+# Template data roots are imported the day before. TALKBAR_NOW_MS="" gives a process the wall clock.
 PINNED_NOW_MS = 1796108400000
+TEMPLATE_NOW_MS = PINNED_NOW_MS - 86_400_000
+TICK_MS = 1000
 os.environ["TALKBAR_NOW_MS"] = str(PINNED_NOW_MS)
 
 
@@ -39,10 +53,10 @@ class Result:
         return f"<exit {self.code} stdout={self.stdout[:300]!r} stderr={self.stderr[:300]!r}>"
 
 
-def base_env(root, **extra):
+def base_env(root, now_ms=PINNED_NOW_MS, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_") and k != "PYTHONDONTWRITEBYTECODE"}
     env["TALKBAR_DATA_ROOT"] = str(root)
-    env["TALKBAR_NOW_MS"] = str(PINNED_NOW_MS)
+    env["TALKBAR_NOW_MS"] = str(now_ms)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     env.setdefault("TALKBAR_POLICY_FILE", str(Path(root) / "no-policy.json"))
     env.update({k: str(v) for k, v in extra.items() if v is not None})
@@ -56,19 +70,25 @@ def cli_command():
 class TB:
     """Runs talkbar-cli against one data root."""
 
-    def __init__(self, root):
+    def __init__(self, root, now_ms=PINNED_NOW_MS):
         self.root = Path(root)
         self.env_extra = {}
+        self.now_ms = now_ms  # the next process's clock (see TICK_MS)
 
     @property
     def db(self):
         return self.root / DB_FILE
 
     def env(self, **extra):
-        return base_env(self.root, **{**self.env_extra, **extra})
+        """The environment of the next process started on this data root (its clock one tick on)."""
+        now, self.now_ms = self.now_ms, self.now_ms + TICK_MS
+        return base_env(self.root, now, **{**self.env_extra, **extra})
+
+    def command(self, *args):
+        return cli_command() + [str(a) for a in args]
 
     def run(self, *args, input=None, env=None, timeout=120):
-        proc = subprocess.run(cli_command() + [str(a) for a in args], input=input, capture_output=True,
+        proc = subprocess.run(self.command(*args), input=input, capture_output=True,
                               text=True, env=self.env(**(env or {})), timeout=timeout, cwd=str(REPO))
         return Result(proc)
 
@@ -92,6 +112,12 @@ class TB:
             return self.run("app", "import", str(doc_or_path), *flags)
         return self.run("app", "import", "-", *flags, input=json.dumps(doc_or_path))
 
+    def created(self):
+        """This data root with its (empty) database created: a read alone creates nothing."""
+        r = self.run("app", "access", "reset")
+        assert r.code == 0, r
+        return self
+
     def holding(self, doc_or_path):
         """This data root after importing a fixture that must import cleanly."""
         r = self.import_fixture(doc_or_path)
@@ -108,7 +134,7 @@ def tb(tmp_path):
 def imported_template(tmp_path_factory, name, doc):
     """A data root holding an imported fixture, made once and copied for each test."""
     root = tmp_path_factory.mktemp(name)
-    TB(root).holding(doc)
+    TB(root, now_ms=TEMPLATE_NOW_MS).holding(doc)
     return root
 
 
@@ -129,6 +155,19 @@ def demo_template(tmp_path_factory):
 def demo(tmp_path, demo_template):
     """A fresh copy of a data root holding the demo workspace."""
     yield from fresh_copy(demo_template, tmp_path / "demo")
+
+
+@pytest.fixture(scope="module")
+def demo_engine(demo_template, tmp_path_factory):
+    """The engine in this process (CLI face) on a copy of the demo database, for a module's many
+    in-process calls (a process per call would only cost time); its writes stay in the copy."""
+    from talkbar.db import Database
+    from talkbar.engine import CLI, Engine
+    root = tmp_path_factory.mktemp("engine-db")
+    shutil.copy(demo_template / DB_FILE, root / DB_FILE)
+    db = Database(root / DB_FILE, create=False, idle_s=30)
+    yield Engine(db, CLI)
+    db.release_now()
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,10 @@ from conftest import REPO
 
 
 class RawServer:
-    def __init__(self, tb, env=None):
-        self.proc = subprocess.Popen([sys.executable, "-m", "talkbar", "serve", "--transport", "stdio"],
+    def __init__(self, tb, env=None, verbose=False):
+        """verbose: the server writes its -v event log on stderr (see events(), wait_for())."""
+        flags = ["-v"] if verbose else []
+        self.proc = subprocess.Popen([sys.executable, "-m", "talkbar", *flags, "serve", "--transport", "stdio"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      env=tb.env(**(env or {})), cwd=str(REPO))
         self.lines = queue.Queue()
@@ -30,6 +32,29 @@ class RawServer:
     def _pump_err(self):
         for line in iter(self.proc.stderr.readline, b""):
             self.stderr.append(line.decode("utf-8", "replace"))
+
+    def events(self, name=None, **fields):
+        """The server's -v events so far (named `name`, with these fields), in the order it wrote them."""
+        out = []
+        for line in list(self.stderr):
+            if line.startswith("{"):
+                try:
+                    event = json.loads(line)
+                except ValueError:
+                    continue
+                if (name is None or event.get("event") == name) and all(event.get(k) == v for k, v in fields.items()):
+                    out.append(event)
+        return out
+
+    def wait_for(self, name, count=1, timeout=60.0, **fields):
+        """Wait until the server has logged `count` events `name` (with these fields): a test orders
+        what it sends by what the server has done, never by sleeping (the bound is for a hang)."""
+        deadline = time.monotonic() + timeout
+        while len(self.events(name, **fields)) < count:
+            assert time.monotonic() < deadline, f"the server never logged {count} {name} {fields}: {self.stderr[-5:]}"
+            assert self.proc.poll() is None, "the server exited"
+            time.sleep(0.01)
+        return self.events(name, **fields)
 
     def send_line(self, text):
         data = text if isinstance(text, bytes) else text.encode("utf-8")
@@ -55,7 +80,7 @@ class RawServer:
             msg["params"] = params
         self.send(msg)
 
-    def read(self, timeout=10.0):
+    def read(self, timeout=60.0):
         try:
             msg = self.lines.get(timeout=timeout)
         except queue.Empty:
@@ -67,7 +92,7 @@ class RawServer:
         time.sleep(wait)
         return self.lines.empty()
 
-    def answer(self, msg_id, timeout=10.0):
+    def answer(self, msg_id, timeout=60.0):
         """The answer to msg_id; other lines read meanwhile are kept in `self.seen` for later."""
         for i, msg in enumerate(self.seen):
             if msg.get("id") == msg_id and ("result" in msg or "error" in msg):
@@ -89,7 +114,7 @@ class RawServer:
     def call(self, tool, arguments, msg_id=None):
         return self.request("tools/call", {"name": tool, "arguments": arguments}, msg_id)
 
-    def tool_result(self, msg_id, timeout=10.0):
+    def tool_result(self, msg_id, timeout=60.0):
         reply = self.answer(msg_id, timeout)
         assert "result" in reply, reply
         return json.loads(reply["result"]["content"][0]["text"]), reply["result"]["isError"]

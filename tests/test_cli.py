@@ -29,6 +29,7 @@ def test_unknown_command_and_option_are_usage_errors(tb):
 
 
 def test_call_prints_json_result_only_on_stdout(tb):
+    tb.created()
     r = tb.run("tools", "call", "workspace.list")
     assert r.code == 0 and r.stderr == ""
     out = json.loads(r.stdout)
@@ -131,6 +132,7 @@ def test_batch_has_no_twenty_call_limit(tb):
 
 
 def test_verbose_writes_json_events_to_stderr(tb):
+    tb.created()
     r = tb.run("-v", "tools", "call", "workspace.list")
     assert r.code == 0
     events = [json.loads(line) for line in r.stderr.splitlines()]

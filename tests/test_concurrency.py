@@ -1,6 +1,10 @@
 """Other processes and the database file, with real processes (design note: DuckDB and other
 processes). The file is held only while working; a held file makes a write wait up to 5 s and
-then answer `busy`; a writer killed mid-batch leaves the database whole."""
+then answer `busy`; a writer killed mid-batch leaves the database whole.
+
+Nothing here depends on how fast the machine is: processes hold the file until told to let go,
+and what is asserted is the order of events (a call's answer, the -v event log), not durations,
+except that a `busy` comes no sooner than the documented wait."""
 
 import json
 import os
@@ -18,84 +22,91 @@ BUSY = {"code": "busy",
         "retryable": True, "retryAfterMs": 1000}
 
 
-def _spawn(tb, code):
-    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stdout=subprocess.PIPE,
+def _spawn(tb, code, stdin=None):
+    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code)], stdin=stdin, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=tb.env(), cwd=str(REPO))
 
 
 def test_a_held_write_makes_another_process_answer_busy_after_about_five_seconds(tb):
-    tb.ok("workspace.list")  # create the data root
+    tb.created()
     holder = _spawn(tb, f"""
         import duckdb, sys, time
         con = duckdb.connect({str(tb.db)!r})
         con.execute("BEGIN TRANSACTION")
         con.execute("UPDATE workspaces SET name = 'held'")
         print("ready", flush=True)
-        time.sleep(9)
+        sys.stdin.read()  # hold the file until the test closes our input
         con.execute("ROLLBACK")
-    """)
+    """, stdin=subprocess.PIPE)
     try:
         assert holder.stdout.readline().strip() == "ready"
-        started = time.monotonic()
-        code, out = tb.call("workspace.rename", {"name": "blocked"})
-        waited = time.monotonic() - started
+        r = tb.run("-v", "--output", "json", "tools", "call", "workspace.rename", "--args", '{"name": "blocked"}')
     finally:
-        holder.kill()
-        holder.wait()
-    assert code == 1
-    assert out == {"error": BUSY}
-    assert 4.5 <= waited <= 8.0, waited
+        holder.stdin.close()
+        holder.wait(timeout=60)
+    assert r.code == 1
+    assert json.loads(r.stdout) == {"error": BUSY}
+    events = [json.loads(line) for line in r.stderr.splitlines() if line.startswith("{")]
+    names = [e["event"] for e in events]
+    assert "db.open" not in names and names[-2:] == ["db.busy", "op.end"], names
+    start, busy = (next(e["t"] for e in events if e["event"] == name) for name in ("op.start", "db.busy"))
+    assert busy - start >= 4.9, "busy only after the documented 5 s wait"
     assert tb.ok("workspace.list")["workspaces"][0]["name"] != "blocked"
 
 
 def test_a_busy_reader_lets_a_cli_write_in_when_knocked(tb):
-    tb.ok("workspace.list")
+    tb.created()
     burst = _spawn(tb, f"""
         import time
         from talkbar.db import Database
         from talkbar.engine import Engine, MCP
         db = Database({str(tb.db)!r}, create=False, idle_s=0.25)
         engine = Engine(db, MCP)
+        engine.call("workspace.list", {{}})
         print("ready", flush=True)
-        end, calls = time.monotonic() + 4, 0
-        while time.monotonic() < end:
-            engine.call("workspace.list", {{}})
-            calls += 1
-            time.sleep(0.05)
+        before = after = 0
+        give_up = time.monotonic() + 240  # a bound for a broken build, not a measure of speed
+        while after < 20 and time.monotonic() < give_up:
+            name = engine.call("workspace.list", {{}})["workspaces"][0]["name"]
+            if name == "got in":
+                after += 1
+            else:
+                before += 1
+            time.sleep(0.02)
         db.release_now()
-        print(calls, flush=True)
+        print(before, after, flush=True)
     """)
     try:
         assert burst.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        started = time.monotonic()
         code, out = tb.call("workspace.rename", {"name": "got in"})
-        waited = time.monotonic() - started
-        rest, err = burst.communicate(timeout=30)
+        rest, err = burst.communicate(timeout=300)
     finally:
         burst.kill()
     assert code == 0, out
-    assert waited < 3.0, waited
     assert burst.returncode == 0, err
-    assert int(rest.strip()) > 20, "the burst kept working after letting the write in"
+    before, after = map(int, rest.split())
+    assert after == 20, "the burst kept working after letting the write in"
     assert tb.ok("workspace.list")["workspaces"][0]["name"] == "got in"
 
 
 def test_kill_9_of_a_writer_mid_batch_leaves_the_database_whole(tb):
-    tb.ok("workspace.list")
+    tb.created()
     names = [f"name-{i}" for i in range(3000)]
     calls = [{"tool": "workspace.rename", "args": {"name": n}} for n in names]
-    proc = subprocess.Popen([sys.executable, "-m", "talkbar", "tools", "batch"], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "talkbar", "-v", "tools", "batch"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=tb.env(), cwd=str(REPO))
     proc.stdin.write(json.dumps(calls).encode())
     proc.stdin.close()
-    time.sleep(2.0)
-    assert proc.poll() is None, "the batch finished before it could be killed; make it longer"
+    done = 0
+    for line in proc.stderr:  # kill it once it has committed a few renames, whatever the machine's speed
+        done += b'"op.end"' in line
+        if done == 50:
+            break
+    assert done == 50 and proc.poll() is None, "the batch finished before it could be killed; make it longer"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     now = tb.ok("workspace.list")["workspaces"][0]["name"]
-    assert now in names or now == "My workspace"
-    assert now != names[-1]
+    assert now in names[49:-1], now
     r = tb.run("app", "export")
     assert r.code == 0 and json.loads(r.stdout)["workspaces"][0]["name"] == now
     assert tb.ok("workspace.rename", {"name": "after the crash"})["name"] == "after the crash"
@@ -112,28 +123,36 @@ def test_a_cli_write_gets_in_while_an_mcp_server_is_mid_burst(tb):
     def burst():
         while not stop.is_set():
             try:
-                body, is_error = server.tool_result(server.call("talkbar_read", {"tool": "workspace.stats"}), timeout=15)
-                (failures if is_error else answered).append(body)
+                body, is_error = server.tool_result(server.call("talkbar_read", {"tool": "workspace.list"}), timeout=60)
+                (failures if is_error else answered).append(body["workspaces"][0]["name"] if not is_error else body)
             except AssertionError as exc:
                 failures.append(str(exc))
                 return
+
+    def answered_after_the_write():
+        return sum(name == "written mid-burst" for name in answered)
+
     worker = threading.Thread(target=burst)
     worker.start()
     try:
-        time.sleep(1.0)
-        started = time.monotonic()
+        _until(lambda: len(answered) >= 5 or failures)
         code, out = tb.call("workspace.rename", {"name": "written mid-burst"})
-        waited = time.monotonic() - started
-        time.sleep(1.0)
+        _until(lambda: answered_after_the_write() >= 5 or failures)
     finally:
         stop.set()
-        worker.join(timeout=30)
+        worker.join(timeout=60)
         server.close()
     assert code == 0, out
-    assert waited < 3.0, waited
     assert failures == []
-    assert len(answered) > 20
+    assert answered_after_the_write() >= 5, "the server kept answering after the write got in"
     assert tb.ok("workspace.list")["workspaces"][0]["name"] == "written mid-burst"
+
+
+def _until(done, timeout=240):
+    """Wait for a condition another thread brings about (the bound is for a broken build only)."""
+    give_up = time.monotonic() + timeout
+    while not done() and time.monotonic() < give_up:
+        time.sleep(0.02)
 
 
 def test_no_write_is_lost_when_eight_processes_hand_the_file_over_400_times(demo):

@@ -8,7 +8,6 @@ the demo database; writes are rolled back with the test's throwaway copy.
 """
 
 import json
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -81,14 +80,8 @@ def args_for(schema, ids, depth=0):
 
 
 @pytest.fixture(scope="module")
-def engine(demo_template, tmp_path_factory):
-    from talkbar.db import Database
-    from talkbar.engine import CLI, Engine
-    root = tmp_path_factory.mktemp("fuzz-db")
-    shutil.copy(demo_template / "talkbar.duckdb", root / "talkbar.duckdb")
-    db = Database(root / "talkbar.duckdb", create=False, idle_s=30)
-    yield Engine(db, CLI)
-    db.release_now()
+def engine(demo_engine):
+    return demo_engine
 
 
 @pytest.fixture(scope="module")

@@ -143,6 +143,25 @@ def test_successful_call_is_one_text_item_with_compact_json(server):
     assert ": " not in content[0]["text"] and ", " not in content[0]["text"]
 
 
+def test_args_is_declared_an_object_yet_null_or_missing_args_are_taken(server):
+    """The Inspector CLI JSON-parses `--tool-arg args={…}` only for a property of type "object"; the
+    spec still lets a client leave args out or send null, alone or in a batch."""
+    server.initialize()
+    tools = server.answer(server.request("tools/list"))["result"]["tools"]
+    runners = [t["inputSchema"] for t in tools if t["name"] in ("talkbar_read", "talkbar_change", "talkbar_delete")]
+    assert runners and all(s["properties"]["args"]["type"] == "object" for s in runners)
+    assert all(s["properties"]["calls"]["items"]["properties"]["args"]["type"] == "object" for s in runners)
+    answers = [server.tool_result(server.call("talkbar_read", arguments)) for arguments in (
+        {"tool": "workspace.list", "args": None}, {"tool": "workspace.list"}, {"tool": "workspace.list", "args": {}},
+        {"calls": [{"tool": "workspace.list", "args": None}, {"tool": "workspace.list"}]})]
+    (null, e1), (missing, e2), (empty, e3), (batch, e4) = answers
+    assert not (e1 or e2 or e3 or e4)
+    assert null == missing == empty and null["workspaces"]
+    assert batch == {"results": [{"tool": "workspace.list", "ok": True, "result": null}] * 2}
+    body, is_error = server.tool_result(server.call("talkbar_read", {"tool": "workspace.list", "args": [1]}))
+    assert is_error and body["error"]["code"] == "invalid_arguments"
+
+
 # ---------------------------------------------------------------------- fuzz: any line, the server lives
 def _json_values():
     scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=20))

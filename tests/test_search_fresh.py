@@ -39,9 +39,10 @@ def new_note(note_id, title, markdown):
 
 
 def append_turn(n, text, changed):
-    return ("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, changed_at_ms) "
-            "SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), $start, $start + 2000, $text, $changed "
-            "FROM turns WHERE session_id = $sid",
+    return ("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, changed_at_ms, "
+            "session_no) "
+            "SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), $start, $start + 2000, $text, $changed, "
+            "any_value(session_no) FROM turns WHERE session_id = $sid",
             {"ws": WS, "sid": LIVE, "tid": f"live-turn-{n}", "start": 3_600_000 + n * 5000, "text": text,
              "changed": changed})
 

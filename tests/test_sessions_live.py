@@ -5,7 +5,9 @@ import signal
 import subprocess
 import time
 
-from conftest import cli_command
+import pytest
+
+from conftest import PINNED_NOW_MS, cli_command
 
 LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"     # the demo's session marked recording
 ACME = "8d51ad9b-43ac-4782-991c-d082f05de62e"
@@ -31,6 +33,13 @@ def wait_until(check, what):
             return value
         time.sleep(0.1)
     raise AssertionError(f"gave up waiting for {what}")
+
+
+@pytest.fixture(autouse=True)
+def one_clock(demo):
+    """The recorder's heartbeat and every reader share one clock (not one tick per process): a beat
+    is fresh to a reader as it would be in real time, whatever the machine's speed."""
+    demo.env_extra["TALKBAR_NOW_MS"] = PINNED_NOW_MS
 
 
 def test_cursor_reader_misses_nothing_and_repeats_nothing_while_the_recorder_writes(demo, tmp_path):

@@ -2,13 +2,13 @@
 -- returns: many
 -- params: $workspace_id, $batch_id, $limit
 -- Batches newest first ($batch_id NULL = the newest $limit), each with its deliveries in request
--- order. The batch status is derived from its deliveries: work in progress first, then what needs
+-- order (made_seq orders batches made in the same millisecond). The batch status is derived from its deliveries: work in progress first, then what needs
 -- the user, what waits, and only then the settled states.
 WITH b AS (
-    SELECT batch_id, workspace_id, automatic, created_at_ms
+    SELECT batch_id, workspace_id, automatic, created_at_ms, made_seq
     FROM export_batches
     WHERE workspace_id = $workspace_id AND ($batch_id IS NULL OR batch_id = $batch_id)
-    ORDER BY created_at_ms DESC, batch_id DESC
+    ORDER BY created_at_ms DESC, made_seq DESC
     LIMIT $limit
 )
 SELECT b.batch_id AS "batchId", b.workspace_id AS "workspaceId",
@@ -27,8 +27,8 @@ SELECT b.batch_id AS "batchId", b.workspace_id AS "workspaceId",
 FROM b
 JOIN export_deliveries d ON d.batch_id = b.batch_id
 LEFT JOIN sessions s ON s.session_id = d.session_id
-GROUP BY b.batch_id, b.workspace_id, b.automatic, b.created_at_ms
-ORDER BY b.created_at_ms DESC, b.batch_id DESC
+GROUP BY b.batch_id, b.workspace_id, b.automatic, b.created_at_ms, b.made_seq
+ORDER BY b.created_at_ms DESC, b.made_seq DESC
 
 -- name: exports.status:batch
 -- returns: one

@@ -10,8 +10,14 @@
 -- `total` counts them, `pos` is a turn's place among them. Each turn costs its text line
 -- `[mm:ss] Name: text` plus a line break; the page takes turns while the text stays within
 -- $max_chars, and always at least one so that a long turn is never split. Speakers excluded from
--- AI are named in the head; their turns are marked, never hidden.
-WITH spk AS MATERIALIZED (
+-- AI are named in the head; their turns are marked, never hidden. The turns are read by the
+-- session's integer key (only their row groups), and with trashedAt this one statement also
+-- answers the session lookup (session_lookup.read_live).
+WITH s AS (
+    SELECT session_id, session_no, title, started_at_ms, private, status, trashed_at
+    FROM sessions WHERE workspace_id = $workspace_id AND session_id = $session_id
+),
+spk AS MATERIALIZED (
     SELECT * FROM tb_session_speakers($session_id)
 ),
 matching AS (
@@ -22,7 +28,7 @@ matching AS (
                                        t.turn_id) - 1 AS pos
     FROM turns t
     JOIN spk s ON s.speaker_id = t.speaker_id
-    WHERE t.workspace_id = $workspace_id AND t.session_id = $session_id
+    WHERE t.session_no = (SELECT session_no FROM s)
       AND ($speaker IS NULL OR contains(tb_fold(s.name), tb_fold($speaker)))
       AND ($after_ms IS NULL OR t.changed_at_ms > $after_ms
            OR (t.changed_at_ms = $after_ms AND t.turn_id > $after_turn_id))
@@ -41,6 +47,6 @@ SELECT s.session_id AS "sessionId", s.title, s.started_at_ms AS "startedAtMs", s
                               'speaker': p.speaker, 'isUser': p.is_user, 'excludedFromAi': p.excluded_from_ai,
                               'text': p.text, 'translatedText': p.translated_text, 'provisional': p.provisional,
                               'line': p.line, 'pos': p.pos, 'changedAtMs': p.changed_at_ms} ORDER BY p.pos)
-                 FROM page p WHERE p.pos = $turn_offset OR p.used <= $max_chars + 1), []) AS turns
-FROM sessions s
-WHERE s.workspace_id = $workspace_id AND s.session_id = $session_id
+                 FROM page p WHERE p.pos = $turn_offset OR p.used <= $max_chars + 1), []) AS turns,
+       s.trashed_at AS "trashedAt"
+FROM s

@@ -10,6 +10,7 @@ import click
 
 from talkbar import policy
 from talkbar.cli import output
+from talkbar.cli.completion import switch_words
 from talkbar.cli.state import G, open_db
 from talkbar.errors import OpError
 
@@ -26,6 +27,16 @@ def _run(fn):
         output.fail(err.envelope())
 
 
+def _read(fn):
+    """Run fn(cur) in one read transaction (a data root with no database yet stays without one)."""
+    from talkbar.db import transaction
+    try:
+        with open_db().cursor() as cur, transaction(cur):
+            return fn(cur)
+    except OpError as err:
+        output.fail(err.envelope())
+
+
 @click.group()
 def app():
     """Stand-in for the TalkBar app: import, licence, open workspace, MCP Access."""
@@ -33,20 +44,40 @@ def app():
 
 # ---------------------------------------------------------------------- import / export
 @app.command("import")
-@click.argument("file", metavar="FILE|-")
+@click.argument("file", metavar="FILE|-", required=False)
 @click.option("--replace", is_flag=True, help="Replace workspaces whose ids already exist.")
-def import_(file, replace):
+@click.option("--demo", is_flag=True, help="Import the demo workspace that comes with talkbar-cli.")
+def import_(file, replace, demo):
     """Import a talkbar-fixture/1 document (all or nothing)."""
-    from talkbar.cli.tools_cmd import _read_text
-    from talkbar.fixture.importer import FixtureError, import_document, parse
-    text = _read_text(file)
-    db = open_db()
+    import os
+    from talkbar.cli.progress import Progress
+    from talkbar.fixture.importer import FixtureError, import_stream
+    from talkbar.fixture.stream import NotText
+    if demo == (file is not None):
+        raise click.UsageError("Give a fixture FILE (or - for standard input), or --demo.")
+    if demo:
+        from talkbar.resources import demo_path
+        file = str(demo_path())
     try:
-        summary = import_document(db, parse(text), replace=replace)
+        binary = sys.stdin.buffer if file == "-" else open(file, "rb")
+    except OSError as exc:
+        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {exc.strerror}"}})
+    try:
+        source = "the demo workspace" if demo else "standard input" if file == "-" else file
+        size = None if file == "-" else os.fstat(binary.fileno()).st_size
+        with Progress(f"Importing {source}"):
+            summary = import_stream(open_db(), binary, replace=replace, total_bytes=size)
+    except NotText as exc:
+        output.fail({"error": {"code": "invalid_arguments", "message": str(exc)}})
     except FixtureError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Fixture not imported: {exc}"}})
     except OpError as err:
         output.fail(err.envelope())
+    except OSError as exc:
+        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {exc.strerror}"}})
+    finally:
+        if file != "-":
+            binary.close()
     output.result(summary)
 
 
@@ -54,9 +85,11 @@ def import_(file, replace):
 @click.option("--workspace", "workspace_id", metavar="ID", help="Only this workspace.")
 def export_(workspace_id):
     """Write the data root (or one workspace) as talkbar-fixture/1 to standard output."""
+    from talkbar.cli.progress import Progress
     from talkbar.fixture.exporter import export
     try:
-        doc = export(open_db(), workspace_id)
+        with Progress("Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}"):
+            doc = export(open_db(), workspace_id)
     except OpError as err:
         output.fail(err.envelope())
     output.result(doc)
@@ -100,7 +133,7 @@ def _license_view(cur):
 @license.command("show")
 def license_show():
     """Show the activated plan and its limits."""
-    view = _run(lambda _db, cur: _license_view(cur))
+    view = _read(_license_view)
     if G.output == "json":
         output.result(view)
         return
@@ -150,18 +183,19 @@ def _access_view(cur):
 @access.command("show")
 def access_show():
     """Show the master switch, every operation's switch (and whether blocked), the server settings."""
-    view = _run(lambda _db, cur: _access_view(cur))
+    view = _read(_access_view)
     if G.output == "json":
         output.result(view)
         return
     onoff = {True: "on", False: "off"}
-    sys.stdout.write(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
-                     f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}\n\n")
+    output.text(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
+                f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}")
+    sys.stdout.write("\n")
     output.table([(r["row"], r["read"], r["change"]) for r in view["rows"]], ["Row", "Read", "Change"])
     sys.stdout.write("\n")
     output.table([(o["id"], o["row"], o["kind"], "blocked" if o["blocked"] else onoff[o["enabled"]],
                    onoff[o["default"]]) for o in view["operations"]],
-                 ["Operation", "Row", "Kind", "Switch", "Default"])
+                 ["Operation", "Row", "Kind", "Switch", "Default"], flex=[1])   # ids stay whole
 
 
 def _set_and_show(fn):
@@ -180,7 +214,7 @@ def access_mcp(state):
 
 
 @access.command("set")
-@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off")
+@click.argument("args", nargs=-1, required=True, metavar="OP [OP…] on|off", shell_complete=switch_words)
 def access_set(args):
     """Switch one or more operations on or off."""
     from talkbar import access as acc

@@ -44,9 +44,14 @@ def exports():
               help="With --wait: stop waiting after this many seconds and exit 1.")
 def run(workspace_id, batch_id, wait, timeout):
     """Run one pass of an export batch, then print the batch as JSON."""
+    from talkbar.cli.progress import Progress
     from talkbar.exports.commands import active, run_batch
     db = open_db()
-    batch, timed_out = _failing(lambda: run_batch(_engine(db), workspace_id, batch_id, wait, timeout))
+
+    def go():
+        with Progress("Exporting"):
+            return run_batch(_engine(db), workspace_id, batch_id, wait, timeout)
+    batch, timed_out = _failing(go)
     output.result(batch)
     if timed_out:
         left = len(active(batch))
@@ -63,12 +68,17 @@ def run(workspace_id, batch_id, wait, timeout):
               help="How often to look for due exports.")
 def worker(workspace_id, drain, interval_ms):
     """Run automatic and queued exports as they come due, until Ctrl+C; print each batch that moved."""
+    from talkbar.cli.progress import Progress
     from talkbar.exports.commands import worker_pass
     db = open_db()
     engine = _engine(db)
+
+    def one_pass():
+        with Progress("Exports worker"):   # wiped before the pass's batches print
+            return worker_pass(engine, workspace_id)
     try:
         while True:
-            for batch in _failing(lambda: worker_pass(engine, workspace_id)):
+            for batch in _failing(one_pass):
                 output.result(batch)
             if drain:
                 return

@@ -12,6 +12,7 @@ import click
 from talkbar import __version__, events
 from talkbar.cli import output
 from talkbar.cli.state import G
+from talkbar.resources import MissingData
 
 # Options of subcommands that take a value: their value is never read as a global option.
 _LOCAL_VALUE_OPTIONS = {"--args", "--args-file", "--file", "--workspace", "--project", "--kinds",
@@ -59,8 +60,13 @@ class Root(click.Group):
 
 
 @click.group(cls=Root, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="talkbar-cli", message="%(prog)s %(version)s")
-def cli():
+@click.version_option(__version__, "-V", "--version", prog_name="talkbar-cli", message="%(prog)s %(version)s")
+# The global options are taken out of argv before click parses it (split_globals); click knows them
+# only so that shell completion reads past them (and offers their values).
+@click.option("--output", type=click.Choice(["json", "table"]), hidden=True)
+@click.option("--db", type=click.Path(dir_okay=False), hidden=True)
+@click.option("-v", "--verbose", is_flag=True, hidden=True)
+def cli(output, db, verbose):
     """TalkBar from the terminal: run operations, search, serve MCP, deliver exports.
 
     \b
@@ -72,9 +78,10 @@ def cli():
 
 
 def _register():
-    from talkbar.cli import app_cmd, tools_cmd
+    from talkbar.cli import app_cmd, completion, tools_cmd
     cli.add_command(tools_cmd.tools)
     cli.add_command(app_cmd.app)
+    completion.register(cli)
     for module in ("talkbar.cli.serve_cmd", "talkbar.cli.search_cmd", "talkbar.cli.exports_cmd",
                    "talkbar.cli.record_cmd"):
         try:
@@ -87,7 +94,7 @@ def _register():
 
 
 def _wants_help_or_version(argv):
-    return any(a in ("-h", "--help", "--version") for a in argv) or not argv
+    return any(a in ("-h", "--help", "-V", "--version") for a in argv) or not argv
 
 
 def _refuse_if_cli_disabled(argv):
@@ -134,8 +141,26 @@ def main(argv=None):
         code = 130
     except BrokenPipeError:
         code = 1
+    except MissingData as exc:
+        output.error({"error": {"code": "failed", "message": str(exc)}})
+        code = 1
     except Exception as exc:  # never a traceback: a bug is still a clean `failed`
         output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {type(exc).__name__}: {exc}"}})
         code = 1
     sys.stdout.flush()
+    _finish_compaction()
     sys.exit(code)
+
+
+def _finish_compaction():
+    """A search compaction this run started gets its few seconds at exit under a progress line
+    (Ctrl+C gives it up: nothing of it is committed, and a later write starts it again)."""
+    compact = sys.modules.get("talkbar.search.compact")   # loaded only by runs that indexed something
+    if compact is None or not compact.started():
+        return
+    from talkbar.cli.progress import Progress
+    try:
+        with Progress("Compacting the search index"):
+            compact.finish()
+    except KeyboardInterrupt:
+        compact.finish(wait_s=0)

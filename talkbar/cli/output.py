@@ -4,7 +4,7 @@ errors on stderr as `Error: …` (and, with --output json, also the envelope on 
 import json
 import sys
 
-from talkbar.cli.state import G, stdout_is_terminal
+from talkbar.cli.state import G, stdout_is_terminal, terminal_width
 
 
 class Exit(Exception):
@@ -40,6 +40,18 @@ def fail(envelope):
     raise Exit(1)
 
 
-def table(rows, headers):
-    from tabulate import tabulate  # only table output pays for it
-    sys.stdout.write(tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True) + "\n")
+def text(line):
+    """A line of prose on stdout; on a terminal, wrapped to its width (between words)."""
+    width = terminal_width(sys.stdout)
+    if width and len(line) > width:
+        import textwrap
+        line = "\n".join(textwrap.wrap(line, width, break_on_hyphens=False))
+    sys.stdout.write(line + "\n")
+
+
+def table(rows, headers, **fit):
+    """A table on stdout; on a terminal, fitted to its width (talkbar/cli/tables.py: `flex`, `wrap`,
+    `min_flex`, `style`); piped, exactly tabulate's simple table."""
+    from talkbar.cli import tables
+    width = terminal_width(sys.stdout)
+    sys.stdout.write(tables.render(rows, headers, width, **(fit if width else {})) + "\n")

@@ -5,17 +5,19 @@ box. The table groups matches by kind, best first, each with its title, snippet 
 `--output json` prints exactly what talkbar_find returns.
 """
 
+import os
 import sys
 
 import click
 
 from talkbar.cli import output
-from talkbar.cli.state import G, open_db
+from talkbar.cli.state import G, open_db, stdout_is_terminal
 from talkbar.errors import OpError
 
 LABELS = {"session": "Sessions", "note": "Notes", "document": "Documents", "chat": "Chats",
           "action_item": "Action items", "project": "Projects", "series": "Series", "person": "People",
           "company": "Companies", "memory": "Knowledge cards"}
+MIN_SNIPPET = 40   # title or snippet columns narrower than this: one record per match instead
 
 
 @click.command()
@@ -47,10 +49,30 @@ def search(words, workspace_id, project_id, kinds, limit, match, include_archive
     if G.output == "json":
         output.result(result)
         return
-    _table(result)
+    _table(result, highlighter(args["query"]) if stdout_is_terminal() else None)
 
 
-def _table(result):
+def highlighter(query):
+    """style(column, text) for the table: the words of Title and Snippet (columns 0 and 1) that the
+    search matched, found as the search finds them (folded, stemmed: talkbar/search/text.py), in
+    bold colour (bold only under NO_COLOR)."""
+    from talkbar.search import text
+    terms = set(text.query_terms(query))
+    colour = None if os.environ.get("NO_COLOR") else "red"
+
+    def style(column, line):
+        if column > 1 or not terms:
+            return line
+        found, line = text.spans(line, terms)
+        out, at = [], 0
+        for start, end in found:
+            out += [line[at:start], click.style(line[start:end], fg=colour, bold=True)]
+            at = end
+        return "".join(out) + line[at:]
+    return style
+
+
+def _table(result, style):
     matches = result["matches"]
     if not matches:
         sys.stdout.write("No matches.\n")
@@ -61,7 +83,7 @@ def _table(result):
     for n, (kind, rows) in enumerate(groups.items()):
         sys.stdout.write(("\n" if n else "") + f"{LABELS[kind]} ({len(rows)})\n")
         output.table([(m["title"] + (" (archived)" if m["archived"] else ""), m["snippet"], m["href"]) for m in rows],
-                     ["Title", "Snippet", "Link"])
+                     ["Title", "Snippet", "Link"], flex=[0, 1], wrap=True, min_flex=MIN_SNIPPET, style=style)
     if result["contentSearch"] not in ("on", "keywordOnly"):
         sys.stdout.write(f"\nContent search: {result['contentSearch']}\n")
 

@@ -1,5 +1,6 @@
 """The global options of one talkbar-cli run and what they open."""
 
+import os
 import sys
 from dataclasses import dataclass
 
@@ -29,3 +30,19 @@ def stdout_is_terminal():
         return sys.stdout.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def terminal_width(stream):
+    """The width of the terminal `stream` writes to (COLUMNS first, as shells and users set it),
+    or None when it is not a terminal."""
+    try:
+        if not stream.isatty():
+            return None
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
+    try:
+        columns = int(os.environ.get("COLUMNS", "")) or columns
+    except ValueError:
+        pass
+    return columns if columns > 0 else 80

@@ -9,8 +9,9 @@ import sys
 
 import click
 
-from talkbar import policy
+from talkbar import policy, untrusted
 from talkbar.cli import output
+from talkbar.cli.completion import operation_ids
 from talkbar.cli.state import G, open_db
 from talkbar.errors import OpError
 
@@ -49,7 +50,7 @@ def _read_text(source):
 
 def _parse_json(text, what):
     try:
-        return json.loads(text)
+        return untrusted.parse(text)
     except ValueError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Invalid JSON {what}: {exc}"}})
 
@@ -73,7 +74,7 @@ def list_(compact):
                         "runWith": op.tool, "inputSchema": op.schema} for op in ops])
         return
     output.table([(op.id, "read" if op.is_read else "mutation", op.category, op.summary) for op in ops],
-                 ["Operation", "Kind", "Category", "Description"])
+                 ["Operation", "Kind", "Category", "Description"], flex=[2, 3], min_flex=12)  # ids stay whole
     sys.stdout.write(f"\n{len(ops)} operations\n")
 
 
@@ -96,7 +97,7 @@ def _lookup(op_id):
 
 
 @tools.command()
-@click.argument("op_id", metavar="OPERATION")
+@click.argument("op_id", metavar="OPERATION", shell_complete=operation_ids)
 def info(op_id):
     """Describe one operation: what it does, its MCP default, usage and arguments."""
     op = _lookup(op_id)
@@ -110,12 +111,34 @@ def info(op_id):
         f"{op.id} — {op.title}\n{op.summary}\n\n"
         f"Kind: {op.kind} (MCP tool {op.tool}) · MCP default: {'on' if op.default_on else 'off'} · "
         f"Policy group: {op.group}\n"
-        f"Usage: {_usage_line(op)}\n\nArguments (JSON Schema):\n"
-        f"{json.dumps(op.schema, ensure_ascii=False, indent=2)}\n")
+        f"Usage: {_usage_line(op)}\n\nArguments:\n{_argument_lines(op)}\n"
+        f"Arguments (JSON Schema):\n{json.dumps(op.schema, ensure_ascii=False, indent=2)}\n")
+
+
+def _type_label(schema):
+    """`string`, `integer|null`, `string[]`: the JSON type of one argument, for the argument list."""
+    kinds = schema.get("type", "string" if "enum" in schema else "any")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    items = schema.get("items", {})
+    of = items.get("type", "string" if "enum" in items else None)
+    return "|".join(f"{of}[]" if k == "array" and isinstance(of, str) else k for k in kinds)
+
+
+def _argument_lines(op):
+    """One line per argument: name, type, required, and its description from ops.toml (nested
+    fields are described in the JSON Schema below)."""
+    props = op.schema["properties"]
+    if not props:
+        return "  (none)\n"
+    labels = {name: f"{name} ({_type_label(s)}{', required' if name in op.required else ''})"
+              for name, s in props.items()}
+    width = max(map(len, labels.values()))
+    return "".join(f"  {labels[name]:<{width}}  {s.get('description', '')}".rstrip() + "\n"
+                   for name, s in props.items())
 
 
 @tools.command()
-@click.argument("op_id", metavar="OPERATION")
+@click.argument("op_id", metavar="OPERATION", shell_complete=operation_ids)
 @click.option("--args", "args_text", metavar="JSON|-", help="Arguments as a JSON object, or - for standard input.")
 @click.option("--args-file", metavar="FILE", help="Read the arguments from FILE (- for standard input).")
 def call(op_id, args_text, args_file):
@@ -141,7 +164,7 @@ def batch(file_, stop_on_error):
     data = _parse_json(_read_text(file_ or "-"), "batch")
     calls, stop = _batch_calls(data)
     engine = _engine()
-    results = engine.batch(calls, stop_on_error=stop_on_error or stop)
+    results = engine.batch(calls, stop_on_error=stop_on_error or stop, together=True)
     output.result(results)
     failures = sum(1 for r in results if not r["ok"])
     if failures:

@@ -1,11 +1,13 @@
 """What `talkbar-cli exports run|worker|notion connect` do (talkbar/cli/exports_cmd.py parses and
 prints). Deliveries always go through the exports.run operation, so the CLI delivers exactly as
 an assistant's exports.run would; the worker also plans automatic exports (talkbar/exports/automatic.py).
+Both report progress (talkbar/progress.py): a pass one step per exports.run, the worker one per batch.
 """
 
 import json
 import time
 
+from talkbar import progress
 from talkbar.errors import OpError, failed, invalid
 from talkbar.exports import automatic, batches, credentials
 from talkbar.exports.settings import credential_ref
@@ -24,11 +26,13 @@ def one_pass(engine, workspace_id, batch_id):
     args = {"workspaceId": workspace_id, "batchId": batch_id}
     before = engine.call("exports.status", args)
     batch, calls = before, 0
-    while calls <= len(before["deliveries"]):
-        batch = engine.call("exports.run", args)
-        calls += 1
-        if not any(d["status"] == "scheduled" for d in batch["deliveries"]):
-            break
+    with progress.steps(max(1, sum(d["status"] == "scheduled" for d in before["deliveries"]))) as step:
+        while calls <= len(before["deliveries"]):
+            batch = engine.call("exports.run", args)
+            calls += 1
+            step(f"Batch {batch_id}: {calls} deliveries run")
+            if not any(d["status"] == "scheduled" for d in batch["deliveries"]):
+                break
     return batch, json.dumps(batch, sort_keys=True) != json.dumps(before, sort_keys=True)
 
 
@@ -46,20 +50,24 @@ def run_batch(engine, workspace_id, batch_id, wait=False, timeout_s=600.0, sleep
             return batch, False
         if time.monotonic() >= deadline:
             return batch, True
+        progress.say("waiting for deliveries under way elsewhere")
         sleep(min(POLL_S, max(0.0, deadline - time.monotonic())))
 
 
 def worker_pass(engine, workspace_id):
     """Plan and start the automatic exports that are due, then deliver what every batch has
     scheduled. Returns the batches that changed (or were made)."""
+    progress.say("planning automatic exports")
     with engine.turn("exports.run", workspace_id) as ctx:
         made = set(automatic.plan_and_start(ctx))
         due = [r["batchId"] for r in ctx.sql("exports.run:due_batches")]
     changed = []
-    for batch_id in due:
-        batch, moved = one_pass(engine, workspace_id, batch_id)
-        if moved or batch_id in made:
-            changed.append(batch)
+    with progress.steps(max(1, len(due))) as step:
+        for batch_id in due:
+            batch, moved = one_pass(engine, workspace_id, batch_id)
+            if moved or batch_id in made:
+                changed.append(batch)
+            step(f"Batch {batch_id} done")
     return changed
 
 

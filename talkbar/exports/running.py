@@ -4,13 +4,14 @@ exports.run runs outside the write queue (`outside_queue` in ops.toml): it takes
 delivery in one short write turn, writes the files or Notion pages with no turn held (so
 exports.cancel and every other write go on meanwhile), and records the outcome in a second turn.
 One export at a time per server: a second run while one is in progress answers busy.
+Progress (talkbar/progress.py): taken, delivered, recorded.
 """
 
 import json
 import threading
 from dataclasses import dataclass
 
-from talkbar import clock, policy
+from talkbar import clock, policy, progress
 from talkbar.errors import busy, failed
 from talkbar.exports import batches, content, delivery, selection as sel
 from talkbar.exports.outcome import EXPORTED, Outcome, Resolution, attention
@@ -40,12 +41,17 @@ def run(ctx, args):
     if not _one_at_a_time.acquire(blocking=False):
         raise busy(retry_after_ms=RETRY_AFTER_MS, message=BUSY)
     try:
-        with ctx.transaction():
-            attempt = _take_next(ctx, args["batchId"])
-        if attempt is not None:
-            outcome = _deliver(ctx, attempt)
+        with progress.steps(3) as step:
             with ctx.transaction():
-                record(ctx, attempt, outcome, from_status="exporting")
+                attempt = _take_next(ctx, args["batchId"])
+            if attempt is not None:
+                where = (attempt.destination or {}).get("name") or attempt.destination_id
+                step(f"Exporting session {attempt.session_id} to {where}")
+                outcome = _deliver(ctx, attempt)
+                step(f"Session {attempt.session_id} to {where}: {outcome.status}")
+                with ctx.transaction():
+                    record(ctx, attempt, outcome, from_status="exporting")
+                step("Recorded the outcome")
         return batches.get(ctx, args["batchId"])
     finally:
         _one_at_a_time.release()

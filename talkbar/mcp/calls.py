@@ -1,27 +1,28 @@
 """What one tools/call does: check the tool's own arguments, route operations to the right tool,
-ask the user before talkbar_delete runs, run through the engine, and write the audit log.
+ask the user before talkbar_delete runs (confirm.py, in the call's era), run through the engine,
+and write the audit log. The same in both eras.
 
 Every refusal here is a tool result with isError (an operation error envelope), never a JSON-RPC
 error: those are only for an unknown tool name and for a cancelled call (the server's business).
 """
 
 import json
+import os
+import threading
 import time
 
-from talkbar import policy
+from talkbar import events, policy
 from talkbar.engine import unreadable_call
 from talkbar.errors import OpError
+from talkbar.mcp import confirm
+from talkbar.mcp.audit import line as audit_line
 from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP, view
 
-DECLINED = "The user did not confirm, so nothing ran"
-UNAVAILABLE = ("This app cannot ask the user to confirm, so nothing ran. Use an app that supports MCP "
-               "elicitation, or ask the user to turn on Allow deletes without confirmation in TalkBar "
-               "Settings > MCP Access.")
 RUN_KEYS = ("tool", "args", "calls", "stopOnError")
 
 
 class Cancelled(Exception):
-    """The client cancelled the call: it answers -32603 and nothing more runs."""
+    """The client cancelled the call: nothing more of it runs (the server answers as its era says)."""
 
 
 def _refuse(message):
@@ -36,6 +37,56 @@ def _takes(name, keys, allowed):
     return None
 
 
+class CallState:
+    def __init__(self, msg_id, tool, arguments, modern=None, input_responses=None, request_state=None,
+                 progress_token=None):
+        self.id = msg_id
+        self.tool, self.arguments = tool, arguments
+        self.modern = modern                    # the request's Envelope in the modern era, else None
+        self.input_responses, self.request_state = input_responses, request_state
+        self.progress_token = progress_token
+        self.cancel = threading.Event()
+        self.lock = threading.Lock()            # nothing is sent for a call once it is cancelled
+        self.started = False
+        self.asker = None
+
+    def send_unless_cancelled(self, out, message):
+        with self.lock:
+            if self.cancel.is_set():
+                return False
+            out.send(message)
+            return True
+
+    def cancelled(self):
+        with self.lock:
+            self.cancel.set()
+
+
+class WriteQueue:
+    """One write at a time for this server; waiting can be cancelled."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+
+    def for_call(self, state):
+        queue = self
+
+        class _Turn:
+            def __enter__(self):
+                while not queue._lock.acquire(timeout=0.05):
+                    if state.cancel.is_set():
+                        raise Cancelled()
+                if state.cancel.is_set():
+                    queue._lock.release()
+                    raise Cancelled()
+                return self
+
+            def __exit__(self, *exc):
+                queue._lock.release()
+                return False
+        return _Turn()
+
+
 class CallRunner:
     def __init__(self, server):
         self.server = server
@@ -43,6 +94,14 @@ class CallRunner:
         self.manifest = server.manifest
 
     def run(self, state, name, arguments):
+        """(payload, is_error). An engine refusal met outside an operation (the file held by
+        another process while MCP Access is read: `busy`) is the tool result, unchanged."""
+        try:
+            return self._run(state, name, arguments)
+        except OpError as err:
+            return self.engine.envelope(err), True
+
+    def _run(self, state, name, arguments):
         current = self.server.current_view()
         self.server.announce_if_changed(current)
         audit = current.access.audit_log
@@ -53,12 +112,17 @@ class CallRunner:
                 current.policy.refuse_if_broken()
             except OpError as err:
                 return err.envelope(), True
-        if name == "talkbar_tools":
-            payload, is_error = self._tools(current, arguments)
-        elif name == "talkbar_find":
-            payload, is_error = self._find(state, current, arguments)
-        else:
-            payload, is_error = self._runner(state, current, name, arguments)
+        try:
+            if name == "talkbar_tools":
+                payload, is_error = self._tools(current, arguments)
+            elif name == "talkbar_find":
+                payload, is_error = self._find(state, current, arguments)
+            else:
+                payload, is_error = self._runner(state, current, name, arguments)
+        except confirm.NeedsInput:
+            if audit:
+                self._audit("asked", state, name, None)   # modern era: the user is asked; the retry runs it
+            raise
         if audit and not is_error:
             self._audit("done", state, name, None)
         return payload, is_error
@@ -144,8 +208,17 @@ class CallRunner:
         """Inside the operation's transaction: a write that waited its turn must still be switched on."""
         if self.server.op_delay_s:
             time.sleep(self.server.op_delay_s)  # test hook: TALKBAR_TEST_OP_DELAY_MS makes every operation slow
+        if self.server.op_gate:
+            self._wait_at_gate(op)
         if not op.is_read:
             view(cur, self.manifest, policy.current()).gate(op)
+
+    def _wait_at_gate(self, op):
+        """Test hook (TALKBAR_TEST_OP_GATE): every operation waits, inside its transaction, until that
+        file exists; `test.gate` on the event log says one is waiting, so tests order events without clocks."""
+        events.emit("test.gate", op=op.id)
+        while not os.path.exists(self.server.op_gate):
+            time.sleep(0.01)
 
     def _misrouted(self, name, calls):
         for entry in calls:
@@ -175,43 +248,9 @@ class CallRunner:
                 continue
         if not runnable:
             return None  # every call would be refused anyway: answer with their own errors
-        if self.server.client_can_ask:
-            lines = [f"- {e['tool']} {json.dumps(e.get('args') or {}, ensure_ascii=False, separators=(',', ':'))}"
-                     for e in calls if not unreadable_call(e)]
-            it = "it" if len(lines) == 1 else "them"
-            message = ("An assistant wants TalkBar to run:\n" + "\n".join(lines)
-                       + f"\nConfirm to run {it}, or decline to run nothing.")
-            params = {"message": message, "requestedSchema": {"type": "object", "properties": {}}}
-            if self.server.protocol >= "2025-11-25":
-                params = {"mode": "form", **params}
-            reply = self.server.ask(state, "elicitation/create", params)
-            action = ((reply or {}).get("result") or {}).get("action")
-            if action == "accept":
-                return None
-            return {"error": {"code": "declined", "message": DECLINED}}
-        if current.access.deletes_without_confirmation:
-            return None
-        return {"error": {"code": "confirmation_unavailable", "message": UNAVAILABLE}}
+        message = confirm.question(calls, lambda e: not unreadable_call(e))
+        return state.asker.confirm(message, current.access.deletes_without_confirmation)
 
     # ------------------------------------------------------------------ audit log
     def _audit(self, stage, state, name, arguments):
-        line = {"audit": stage, "id": state.id, "tool": name}
-        if stage == "call":
-            line["operations"] = [self._audit_entry(e) for e in self._entries(name, arguments)]
-        self.server.log("talkbar audit " + json.dumps(line, ensure_ascii=False, separators=(",", ":")))
-
-    def _entries(self, name, arguments):
-        if name == "talkbar_find":
-            return [{"tool": SEARCH_OP, "args": arguments}]
-        if name == "talkbar_tools":
-            return [{"tool": "talkbar_tools", "args": arguments}]
-        if isinstance(arguments.get("calls"), list):
-            return [e for e in arguments["calls"] if isinstance(e, dict)]
-        return [{"tool": arguments.get("tool"), "args": arguments.get("args")}]
-
-    def _audit_entry(self, entry):
-        op_id = entry.get("tool")
-        if isinstance(op_id, str) and op_id.startswith("exports."):
-            return {"operation": op_id}
-        return {"operation": op_id, "args": entry.get("args")}
-
+        self.server.log("talkbar audit " + audit_line(stage, state.id, name, arguments, self.manifest, SEARCH_OP))

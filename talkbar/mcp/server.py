@@ -1,10 +1,17 @@
-"""`talkbar-cli serve --transport stdio`: the MCP session.
+"""`talkbar-cli serve --transport stdio`: the MCP server, in both eras of the protocol.
 
-The main thread reads lines and answers everything quick (initialize, ping, lists, errors); each
-tools/call goes to a pool of four workers, so four calls run at once and a fifth waits, and
+A request whose `_meta` names the 2026-07-28 revision is served on its own under that revision's
+rules (modern.py); `initialize` opens the handshake era of 2024-11-05 ... 2025-11-25, exactly as
+the spec's wire format describes; anything else before `initialize` gets "Send initialize first"
+(eras.py says which is which). Both may be served side by side on one process.
+
+The main thread reads lines and answers everything quick (initialize, discover, lists, errors);
+each tools/call goes to a pool of four workers, so four calls run at once and a fifth waits, and
 answers may come back out of order. Writes go one at a time through `WriteQueue`, whose wait a
 cancellation interrupts. `notifications/cancelled` marks a call: if it has not started it never
-runs, a batch stops before its next operation, and the answer is JSON-RPC -32603.
+runs and a batch stops before its next operation; a handshake call then answers -32603, a modern
+one answers nothing (stdio: no further message for a cancelled request). A call whose `_meta` holds
+a progressToken hears `notifications/progress` from long work (talkbar/progress.py) until it ends.
 """
 
 import json
@@ -14,52 +21,24 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from talkbar import __version__, policy
+from talkbar import __version__, events, policy, progress
 from talkbar.engine import MCP, Engine
 from talkbar.manifest import manifest
-from talkbar.mcp import wire
-from talkbar.mcp.calls import CallRunner, Cancelled
+from talkbar.mcp import eras, wire
+from talkbar.mcp.calls import CallRunner, Cancelled, CallState, WriteQueue
+from talkbar.mcp.confirm import AskByInputRequired, AskByRequest, BadInput, NeedsInput, Tickets
+from talkbar.mcp.listwatch import ListWatch
+from talkbar.mcp.modern import CAPABILITIES, RESULT_META, ModernRequests, stamped
 from talkbar.mcp.tools import FIVE, INSTRUCTIONS, view
 
-VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+VERSIONS = eras.HANDSHAKE_VERSIONS
 CANCELLED = "Request cancelled by the client"
 WORKERS = 4
 
 
-class CallState:
-    def __init__(self, msg_id):
-        self.id = msg_id
-        self.cancel = threading.Event()
-        self.started = False
-
-
-class WriteQueue:
-    """One write at a time for this server; waiting can be cancelled."""
-
-    def __init__(self):
-        self._lock = threading.Lock()
-
-    def for_call(self, state):
-        queue = self
-
-        class _Turn:
-            def __enter__(self):
-                while not queue._lock.acquire(timeout=0.05):
-                    if state.cancel.is_set():
-                        raise Cancelled()
-                if state.cancel.is_set():
-                    queue._lock.release()
-                    raise Cancelled()
-                return self
-
-            def __exit__(self, *exc):
-                queue._lock.release()
-                return False
-        return _Turn()
-
-
 class Server:
-    def __init__(self, db, stdin=None, stdout=None, stderr=None, confirm_timeout_s=300.0, op_delay_s=0.0):
+    def __init__(self, db, stdin=None, stdout=None, stderr=None, confirm_timeout_s=300.0, op_delay_s=0.0,
+                 op_gate=None):
         self.db = db
         self.engine = Engine(db, MCP)
         self.manifest = manifest()
@@ -68,6 +47,7 @@ class Server:
         self.err = stderr or sys.stderr
         self.confirm_timeout_s = confirm_timeout_s
         self.op_delay_s = op_delay_s
+        self.op_gate = op_gate
         self.initialized = False
         self.protocol = None
         self.client_can_ask = False
@@ -79,8 +59,9 @@ class Server:
         self.pending_lock = threading.Lock()
         self.next_request = 0
         self.closing = False
-        self.defs_lock = threading.Lock()
-        self.last_defs = None
+        self.watch = ListWatch(self.out.send)
+        self.tickets = Tickets(confirm_timeout_s)
+        self.modern = ModernRequests(self)
         self.runner = CallRunner(self)
 
     # ------------------------------------------------------------------ the loop
@@ -101,6 +82,7 @@ class Server:
             for slot in self.pending.values():
                 slot[0].set()
         self.pool.shutdown(wait=True)
+        self.watch.close_all()
         self.db.release_now()
         return 0
 
@@ -119,25 +101,34 @@ class Server:
         if not msg.is_request and not msg.is_notification:
             self.out.send(wire.error(msg.id, wire.INVALID_REQUEST, "Invalid Request: an id without a method"))
             return
-        if not self.initialized:
-            if msg.is_request and msg.method == "initialize":
-                self._initialize(msg)
-            elif msg.is_request:
-                self.out.send(wire.error(msg.id, wire.METHOD_NOT_FOUND, "Send initialize first"))
-            return
         if msg.is_notification:
             if msg.method == "notifications/cancelled":
-                self._cancel(msg.params)
+                self._cancel(msg.params)  # the calls of either era; before initialize only modern ones exist
             return
+        if eras.is_modern(msg):
+            self.modern.handle(msg)
+        elif not self.initialized:
+            if msg.method == "initialize":
+                self._initialize(msg)
+            else:
+                self.out.send(wire.error(msg.id, wire.METHOD_NOT_FOUND, "Send initialize first"))
+        else:
+            self._handshake_request(msg)
+
+    def _handshake_request(self, msg):
         method = msg.method
         if method == "initialize":
             self.out.send(wire.error(msg.id, wire.INVALID_REQUEST, "Already initialized: send initialize once"))
         elif method == "ping":
             self.out.send(wire.result(msg.id, {}))
         elif method == "tools/list":
-            self.out.send(wire.result(msg.id, {"tools": self._definitions(remember=True)}))
+            defs = self.current_view().definitions()
+            self.watch.session_listed(_canonical(defs))
+            self.out.send(wire.result(msg.id, {"tools": defs}))
         elif method == "tools/call":
-            self._tools_call(msg)
+            call = self.call_params(msg)
+            if call is not None:
+                self.start_call(msg, *call)
         elif method == "resources/list":
             self.out.send(wire.result(msg.id, {"resources": []}))
         elif method == "resources/templates/list":
@@ -154,17 +145,16 @@ class Server:
             return
         asked = params["protocolVersion"]
         self.protocol = asked if asked in VERSIONS else VERSIONS[-1]
-        caps = params.get("capabilities") if isinstance(params.get("capabilities"), dict) else {}
-        eli = caps.get("elicitation")
-        self.client_can_ask = isinstance(eli, dict) and (not eli or "form" in eli)
+        self.client_can_ask = eras.can_ask(params.get("capabilities"))
         self.initialized = True
+        self.watch.session_listed(None)
         try:
-            self._definitions(remember=True)
+            self.watch.session_listed(_canonical(self.current_view().definitions()))
         except Exception as exc:
             self.log(f"could not read MCP Access at start: {exc}")
         self.out.send(wire.result(msg.id, {
             "protocolVersion": self.protocol,
-            "capabilities": {"tools": {"listChanged": True}, "resources": {}, "prompts": {}},
+            "capabilities": CAPABILITIES,
             "serverInfo": {"name": "talkbar", "title": "TalkBar", "version": __version__},
             "instructions": INSTRUCTIONS,
         }))
@@ -174,70 +164,99 @@ class Server:
         with self.db.cursor() as cur:
             return view(cur, self.manifest, policy.current())
 
-    def _definitions(self, remember):
-        defs = self.current_view().definitions()
-        if remember:
-            with self.defs_lock:
-                self.last_defs = json.dumps(defs, sort_keys=True)
-        return defs
-
     def announce_if_changed(self, current):
-        """At the start of a tool call: tell the client if the five definitions changed since."""
-        now = json.dumps(current.definitions(), sort_keys=True)
-        with self.defs_lock:
-            changed = self.last_defs is not None and now != self.last_defs
-            self.last_defs = now
-        if changed:
-            self.out.send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+        """At the start of a tool call: tell whoever knew other definitions (listwatch.py)."""
+        self.watch.called(_canonical(current.definitions()))
 
     # ------------------------------------------------------------------ tools/call
-    def _tools_call(self, msg):
+    def call_params(self, msg):
+        """(tool, arguments) of a tools/call, or None after answering -32602 (the same in both eras)."""
         params = msg.params
         if not isinstance(params, dict) or not isinstance(params.get("name"), str):
             self.out.send(wire.error(msg.id, wire.INVALID_PARAMS, 'Invalid params: tools/call needs {"name": "<tool>"}'))
-            return
+            return None
         arguments = params.get("arguments")
         if arguments is not None and not isinstance(arguments, dict):
             self.out.send(wire.error(msg.id, wire.INVALID_PARAMS, "Invalid params: arguments must be an object"))
-            return
+            return None
         if params["name"] not in FIVE:
             self.out.send(wire.error(msg.id, wire.INVALID_PARAMS, f"Unknown tool: {params['name']}"))
-            return
-        state = CallState(msg.id)
+            return None
+        return params["name"], arguments or {}
+
+    def start_call(self, msg, name, arguments, modern=None, input_responses=None, request_state=None):
+        state = CallState(msg.id, name, arguments, modern, input_responses, request_state,
+                          eras.progress_token(msg.params))
+        if modern is None:
+            state.asker = AskByRequest(self, state)
+        else:
+            state.asker = AskByInputRequired(self.tickets, state, modern.can_ask, RESULT_META)
         with self.calls_lock:
             self.calls[msg.id] = state
-        self.pool.submit(self._run_call, state, params["name"], arguments or {})
+        self.pool.submit(self._run_call, state)
 
-    def _run_call(self, state, name, arguments):
+    def _run_call(self, state):
         try:
             if state.cancel.is_set():
                 raise Cancelled()
             state.started = True
-            payload, is_error = self.runner.run(state, name, arguments)
+            with progress.reporting(lambda done, total, message: self._progress(state, done, total, message)):
+                payload, is_error = self.runner.run(state, state.tool, state.arguments)
             if state.cancel.is_set():
                 raise Cancelled()
-            self.out.send(wire.result(state.id, {
-                "content": [{"type": "text", "text": json.dumps(payload, ensure_ascii=False, separators=(",", ":"))}],
-                "isError": is_error}))
+            self._answer(state, wire.result(state.id, self._tool_result(state, payload, is_error)))
         except Cancelled:
-            self.out.send(wire.error(state.id, wire.INTERNAL_ERROR, CANCELLED))
+            self._cancelled(state)
+        except NeedsInput as needs:
+            self._answer(state, wire.result(state.id, needs.result))
+        except BadInput as bad:
+            self._answer(state, wire.error(state.id, wire.INVALID_PARAMS, str(bad)))
         except Exception as exc:
-            self.log(f"internal error in {name}: {type(exc).__name__}: {exc}")
-            text = json.dumps({"error": {"code": "failed", "message": f"TalkBar could not complete the call: {exc}"}})
-            self.out.send(wire.result(state.id, {"content": [{"type": "text", "text": text}], "isError": True}))
+            self.log(f"internal error in {state.tool}: {type(exc).__name__}: {exc}")
+            text = wire.tool_text({"error": {"code": "failed", "message": f"TalkBar could not complete the call: {exc}"}})
+            self._answer(state, wire.result(state.id, self._content(state, text, True)))
         finally:
             with self.calls_lock:
                 self.calls.pop(state.id, None)
 
+    def _tool_result(self, state, payload, is_error):
+        return self._content(state, wire.tool_text(payload), is_error)
+
+    @staticmethod
+    def _content(state, text, is_error):
+        result = {"content": [{"type": "text", "text": text}], "isError": is_error}
+        return result if state.modern is None else stamped(result)
+
+    def _answer(self, state, message):
+        if not state.send_unless_cancelled(self.out, message):
+            self._cancelled(state)
+
+    def _cancelled(self, state):
+        if state.modern is None:
+            self.out.send(wire.error(state.id, wire.INTERNAL_ERROR, CANCELLED))
+        else:
+            events.emit("mcp.cancelled", id=state.id)  # modern: no message for a cancelled request
+
+    def _progress(self, state, done, total, message):
+        if state.progress_token is None:
+            return
+        params = {"progressToken": state.progress_token, "progress": done, "message": message}
+        if total is not None:
+            params["total"] = total
+        state.send_unless_cancelled(self.out, {"jsonrpc": "2.0", "method": "notifications/progress", "params": params})
+
     def _cancel(self, params):
-        if not isinstance(params, dict):
+        request_id = wire.cancelled_id(params)
+        if request_id is None:
             return
         with self.calls_lock:
-            state = self.calls.get(params.get("requestId"))
+            state = self.calls.get(request_id)
         if state is not None:
-            state.cancel.set()
+            state.cancelled()
+        elif self.watch.cancel(request_id):
+            events.emit("mcp.listen.cancelled", id=request_id)
 
-    # ------------------------------------------------------------------ asking the client
+    # ------------------------------------------------------------------ asking the client (handshake era)
     def ask(self, state, method, params):
         """Send a request to the client and wait for its reply; None on timeout, cancel or EOF."""
         with self.pending_lock:
@@ -266,6 +285,10 @@ class Server:
             slot[0].set()
 
 
+def _canonical(defs):
+    return json.dumps(defs, sort_keys=True)
+
+
 def _env_float(name, default):
     value = os.environ.get(name)
     try:
@@ -282,3 +305,8 @@ def confirm_timeout():
 def op_delay_from_env():
     """Test hook: TALKBAR_TEST_OP_DELAY_MS makes every operation take that long (concurrency tests)."""
     return _env_float("TALKBAR_TEST_OP_DELAY_MS", 0.0) / 1000.0
+
+
+def op_gate_from_env():
+    """Test hook: TALKBAR_TEST_OP_GATE names a file every operation waits for (calls.py)."""
+    return os.environ.get("TALKBAR_TEST_OP_GATE") or None

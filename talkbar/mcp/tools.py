@@ -31,15 +31,18 @@ ANNOTATIONS = {
     "talkbar_tools": (True, False, True, False),
 }
 
-_ARGS_OR_NULL = {"type": ["object", "null"], "description": "The operation's arguments; leave out or null for none."}
+# `args` is declared an object, so that clients which build arguments from the schema (the MCP
+# Inspector CLI JSON-parses a value only for type "object") pass it as one; the server still takes
+# `"args": null` or no args, as the spec says (talkbar.engine.unreadable_call).
+_ARGS = {"type": "object", "description": "The operation's arguments; leave out or null for none."}
 RUN_SCHEMA = {
     "type": "object",
     "properties": {
         "tool": {"type": "string", "description": "Operation id, e.g. sessions.get. With args, not with calls."},
-        "args": _ARGS_OR_NULL,
+        "args": _ARGS,
         "calls": {"type": "array", "minItems": 1, "maxItems": 20,
                   "description": "1-20 {tool, args} run in order.",
-                  "items": {"type": "object", "properties": {"tool": {"type": "string"}, "args": _ARGS_OR_NULL},
+                  "items": {"type": "object", "properties": {"tool": {"type": "string"}, "args": _ARGS},
                             "required": ["tool"], "additionalProperties": False}},
         "stopOnError": {"type": "boolean", "description": "With calls: stop at the first failure (default false)."},
     },

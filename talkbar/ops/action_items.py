@@ -18,7 +18,10 @@ LIST_FIELDS = ("itemId", "itemType", "label", "title", "status", "dueAtMs", "ses
 
 def rows(ctx, item_ids, fields=GET_FIELDS):
     """Items in `item_ids` order, each with just `fields`."""
-    return [{k: row[k] for k in fields} for row in ctx.sql("action_items.rows", item_ids=list(item_ids))]
+    item_ids = list(item_ids)
+    if not item_ids:  # a session with no items (most): no query
+        return []
+    return [{k: row[k] for k in fields} for row in ctx.sql("action_items.rows", item_ids=item_ids)]
 
 
 def item(ctx, item_id):

@@ -5,7 +5,8 @@ revision of the sessions whose pages show the note. pin, trash and restore are l
 """
 
 from talkbar import paging, textmatch
-from talkbar.errors import conflict, failed
+from talkbar.validate import TEXT_LIMIT
+from talkbar.errors import conflict, failed, invalid
 from talkbar.ops.lifecycle import KINDS, bump_note_sessions, need_args, need_live, note_sessions
 
 NOTE = KINDS["notes"]
@@ -44,10 +45,11 @@ def get(ctx, args):
 def create(ctx, args):
     need_args(ctx, args, "projectId", "sessionIds")
     note_id = ctx.new_id("note")
-    ctx.sql("notes.create", note_id=note_id)
-    ctx.sql("notes.link_sessions", note_id=note_id, session_ids=args.get("sessionIds", []))
+    written = ctx.sql("notes.create", note_id=note_id)
+    if not args.get("sessionIds"):  # on no session page: nothing to link, no revision moves, nothing to read back
+        return {**written, "sessionIds": []}
+    ctx.sql("notes.link_sessions", note_id=note_id, session_ids=args["sessionIds"])
     bump_note_sessions(ctx, note_id)
-    written = ctx.sql("notes.written", note_id=note_id)
     return {**written, **ctx.sql("notes.placement", note_id=note_id)}
 
 
@@ -66,6 +68,10 @@ def update(ctx, args):
 
 def append(ctx, args):
     need_live(ctx, NOTE, args["noteId"])
+    length = ctx.sql("notes.append:length") + 1 + len(args["markdown"])
+    if length > TEXT_LIMIT:
+        raise invalid(f"markdown would make the note {length:,} characters long; a note holds at most "
+                      f"{TEXT_LIMIT:,} characters")
     ctx.sql("notes.append")
     return _written(ctx, args["noteId"])
 

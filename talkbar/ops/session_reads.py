@@ -9,7 +9,7 @@ from talkbar.ops import action_items
 from talkbar import app_state, paging, textmatch
 from talkbar.ops.lifecycle import need_args
 from talkbar.ops.lookups import live
-from talkbar.ops.session_lookup import live_session, recording
+from talkbar.ops.session_lookup import read_live, recording
 
 def session_list(ctx, args):
     live(ctx, "project", args.get("projectId"))
@@ -36,12 +36,11 @@ def split_items(ctx, rows):
 
 
 def get(ctx, _args):
-    session = live_session(ctx)
-    out = ctx.sql("sessions.get")
+    out = read_live(ctx, "sessions.get")
     items = split_items(ctx, ctx.sql("session_items.rows"))
     out["actionItems"] = items["captured"]
     out["decisions"] = items["decision"]
-    if recording(session):
+    if recording(out):
         out.update(recording=True, summaryPending=True, summary=None)
     return out
 
@@ -55,9 +54,8 @@ def current_recording(ctx, _args):
 
 
 def stats(ctx, _args):
-    session = live_session(ctx)
-    out = ctx.sql("sessions.stats")
-    if recording(session):
+    out = read_live(ctx, "sessions.stats")
+    if recording(out):
         # while it records, speakers are what the transcript holds so far: not yet the speakers
         # that sessions.speakers.* take
         out["speakers"] = [{**s, "speakerId": None, "provisional": True}
@@ -69,8 +67,7 @@ def stats(ctx, _args):
 
 
 def live_cards(ctx, _args):
-    live_session(ctx)
-    out = ctx.sql("sessions.live_cards")
+    out = read_live(ctx, "sessions.live_cards")
     items = split_items(ctx, ctx.sql("session_items.rows"))
     out["broughtInActionItems"] = items["brought"]
     out["capturedActionItems"] = items["captured"]
@@ -79,8 +76,7 @@ def live_cards(ctx, _args):
 
 def keywords(ctx, _args):
     """AI keywords come with the summary, after the recording stops; until then only the user's."""
-    live = recording(live_session(ctx))
-    out = ctx.sql("sessions.keywords.get", user_only=live)
-    if live:
+    out = read_live(ctx, "sessions.keywords.get")
+    if out.pop("recording"):
         out["pending"] = True
     return out

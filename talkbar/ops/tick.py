@@ -9,10 +9,12 @@ dateutil expansion of the schedules that do not yet reach horizonEndMs:
 4. run the due jobs, soonest first, at most `limit`: a reminder becomes due (calendar.actionable
    lists it); an auto-start countdown is returned, unless a session is recording — TalkBar records
    one at a time — in which case its job fails with the reason (scheduler.job.retry can requeue it).
+Each of the four is a progress step (talkbar/progress.py).
 """
 
 import json
 
+from talkbar import progress
 from talkbar.errors import invalid
 from talkbar.ops import occurrences
 from talkbar.ops.series_schedule import make_meetings
@@ -24,11 +26,22 @@ def tick(ctx, args):
     now, horizon = args["nowMs"], args["horizonEndMs"]
     if horizon < now:
         raise invalid("horizonEndMs cannot be earlier than nowMs")
-    schedules = ctx.sql("calendar.tick", now_ms=now, horizon_end_ms=horizon)
-    make_meetings(ctx, [{**s, "fromMs": _from(s, now)} for s in schedules], horizon, now)
-    ctx.sql("calendar.tick:miss", now_ms=now)
-    ctx.sql("calendar.tick:passed", now_ms=now)
-    occurrences.reconcile(ctx, now_ms=now)
+    with progress.steps(4) as step:
+        schedules = ctx.sql("calendar.tick", now_ms=now, horizon_end_ms=horizon)
+        make_meetings(ctx, [{**s, "fromMs": _from(s, now)} for s in schedules], horizon, now)
+        step(f"Made the meetings of {len(schedules)} series up to the horizon")
+        ctx.sql("calendar.tick:miss", now_ms=now)
+        ctx.sql("calendar.tick:passed", now_ms=now)
+        step("Marked the passed meetings missed")
+        occurrences.reconcile(ctx, now_ms=now)
+        step("Brought reminders and auto-starts up to date")
+        countdowns = _run_due(ctx, now)
+        step("Ran the due jobs")
+    return countdowns
+
+
+def _run_due(ctx, now):
+    """Step 4: the due jobs, soonest first; the countdowns to answer."""
     due = ctx.sql("calendar.tick:due", now_ms=now)
     if not due:
         return []

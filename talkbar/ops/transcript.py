@@ -11,7 +11,7 @@ session records, the answer says `recording: true` and each turn whether it is `
 """
 
 from talkbar.errors import invalid
-from talkbar.ops.session_lookup import live_session
+from talkbar.ops.session_lookup import read_live
 
 TURN_FIELDS = ("turnId", "chunkId", "startMs", "endMs", "speaker", "isUser", "excludedFromAi", "text",
                "translatedText")
@@ -19,7 +19,6 @@ HEAD_FIELDS = ("sessionId", "title", "startedAtMs", "private", "excludedFromAiSp
 
 
 def transcript(ctx, args):
-    live_session(ctx)
     if args.get("cursor") is not None:
         page, paging = _changed_since(ctx, args)
     else:
@@ -45,7 +44,7 @@ def _turn(row, live):
 
 def _page(ctx, args):
     offset = args["turnOffset"]
-    page = ctx.sql("sessions.transcript", after_ms=None, after_turn_id=None, turn_offset=offset)
+    page = read_live(ctx, "sessions.transcript", after_ms=None, after_turn_id=None, turn_offset=offset)
     rows, total = page["turns"], page["total"]
     if not rows and offset > 0:
         raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
@@ -60,7 +59,7 @@ def _page(ctx, args):
 def _changed_since(ctx, args):
     cursor = args["cursor"]
     after_ms, _, after_turn = cursor.partition(":")
-    page = ctx.sql("sessions.transcript", after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
+    page = read_live(ctx, "sessions.transcript", after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
     rows = page["turns"]
     next_cursor = f"{rows[-1]['changedAtMs']}:{rows[-1]['turnId']}" if rows else cursor
     return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}

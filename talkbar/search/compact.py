@@ -19,7 +19,7 @@ next process tries again; the MCP server and the recording stand-in live long en
 import atexit
 import threading
 
-from talkbar import events, sqlfiles
+from talkbar import events, progress, sqlfiles
 from talkbar.db import transaction
 
 COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the lists' postings
@@ -29,6 +29,7 @@ EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction fi
 
 _lock = threading.Lock()
 _running = {}            # database path -> (thread, connection)
+_unseen = False          # this process started a compaction since finish() last ran
 _writes = 0
 
 
@@ -55,19 +56,25 @@ def swap(cur, state=None):
         sqlfiles.call(cur, "search.compact.discard")
         events.emit("search.compact", step="discarded")
         return False
-    for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_tail_drop", "swap_tail_rename", "swap_dead",
-                 "swap_empty", "swap_journal", "discard"):
-        sqlfiles.call(cur, f"search.compact.{step}")
+    with progress.steps(1) as done:
+        for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_tail_drop", "swap_tail_rename", "swap_dead",
+                     "swap_empty", "swap_journal", "discard"):
+            sqlfiles.call(cur, f"search.compact.{step}")
+        done("Search compaction: the new lists are in place")
     events.emit("search.compact", step="swapped")
     return True
 
 
 def build(con):
-    """Write the copy of the lists, the tail folded in, in one transaction of `con` (its own connection)."""
-    with transaction(con):
+    """Write the copy of the lists, the tail folded in, in one transaction of `con` (its own
+    connection); a progress step for each part, heard where the building thread runs with a
+    reporter (a background build outlives the call that started it, so no call hears it)."""
+    with transaction(con), progress.steps(4) as done:
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
-        for step in ("table", "postings", "docs", "info"):
-            sqlfiles.call(con, f"search.compact.build_{step}")
+        for part, what in (("table", "the lists' table"), ("postings", "the postings"), ("docs", "the passages"),
+                           ("info", "the counts")):
+            sqlfiles.call(con, f"search.compact.build_{part}")
+            done(f"Search compaction: built {what}")
 
 
 def _work(path):
@@ -90,11 +97,13 @@ def _work(path):
 
 
 def start(path):
+    global _unseen
     with _lock:
         if path in _running:
             return False
         thread = threading.Thread(target=_work, args=(path,), name="talkbar-search-compaction", daemon=True)
         _running[path] = (thread, None)
+        _unseen = True
     thread.start()
     return True
 
@@ -105,16 +114,25 @@ def wait(timeout=None):
         thread.join(timeout)
 
 
+def started():
+    """Whether this process started a compaction since finish() last ran."""
+    return _unseen
+
+
 @atexit.register
-def _stop():
+def finish(wait_s=EXIT_WAIT_S):
+    """At exit: let running compactions finish for up to `wait_s`, then interrupt them (the CLI calls
+    it itself first, to show its progress line meanwhile)."""
+    global _unseen
     for thread, con in list(_running.values()):
-        thread.join(EXIT_WAIT_S)
+        thread.join(wait_s)
         if thread.is_alive() and con is not None:
             try:
                 con.interrupt()
             except Exception:
                 pass
             thread.join(5)
+    _unseen = False
 
 
 def cancel(cur):

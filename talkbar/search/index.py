@@ -13,7 +13,7 @@ term lists in the background.
 
 import time
 
-from talkbar import events, hooks, sqlfiles
+from talkbar import events, hooks, progress, sqlfiles
 from talkbar.search import compact, passages, postings
 
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
@@ -95,12 +95,16 @@ def on_change(cur, workspace_id, touched):
 
 
 def rebuild(cur, workspace_id):
-    """Index a whole workspace from scratch (after an import)."""
+    """Index a whole workspace from scratch (after an import, or at the first search of a workspace
+    never indexed); a progress step for each kind of item and for the transcripts."""
     postings.clear_workspace(cur, workspace_id)
     sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=[0, 0, 0], lens=[0, 0, 0])
-    for kind in KINDS:
-        index_items(cur, workspace_id, kind)
-    postings.bulk_turns(cur, workspace_id)
+    with progress.steps(len(KINDS) + 1) as done:
+        for kind in KINDS:
+            index_items(cur, workspace_id, kind)
+            done(f"Search index: {kind} items")
+        postings.bulk_turns(cur, workspace_id)
+        done("Search index: transcripts")
 
 
 @hooks.on_after_import

@@ -1,0 +1,276 @@
+"""The stats operations through the engine beside SQLite on the same data, and every per-session read.
+
+    python bench/analytics.py                                  # 2,000 x 300 and 100,000 x 6 (600 k turns each)
+    python bench/analytics.py --sizes 2000x300 --workdir /tmp/tb-analytics   # keep (and reuse) the data
+
+For each size: the workspace is generated (fixtures/generate.py), imported with `talkbar-cli app
+import`, then exported once to SQLite with the schema's keys and the index a user would add for
+per-session reads, `turns(session_id, seq)`. Each round then runs, interleaved, for a sample of
+sessions:
+
+  ours     the operation through the engine in this process, on a warm lease (as the MCP server
+           answers a call): validation, its transaction, its SQL, the shaping of the answer;
+  SQLite   the same answer from the SQLite copy, written as a user would: a few indexed queries and
+           a little Python (the speaker names, shares and the summary's choice). Every answer is
+           checked equal to ours, so both do the same work.
+
+Then every per-session read operation through the engine (goal: <= 10 ms on 600 k turns).
+Prints p50 (and p95) in ms and ours / SQLite, with the load average.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from talkbar.db import Database  # noqa: E402
+from talkbar.engine import CLI, Engine  # noqa: E402
+
+WS = "ws-bench"
+NOW_MS = 1_800_000_000_000
+PER_SESSION = ("sessions.get", "sessions.stats", "sessions.transcript", "sessions.timeline", "sessions.notes",
+               "sessions.documents", "sessions.live_cards", "sessions.keywords.get", "markers.list")
+CYRILLIC = re.compile(r"[а-яА-ЯёЁ]")
+LENGTHS = ["short", "standard", "detailed"]
+
+
+def say(*parts):
+    print(*parts, flush=True)
+
+
+def loadavg():
+    try:
+        return Path("/proc/loadavg").read_text().split()[:3]
+    except OSError:
+        return ["?"]
+
+
+# ---------------------------------------------------------------------------------------- setup
+def prepare(workdir, sessions, turns):
+    root = workdir / f"root-{sessions}x{turns}"
+    db_path = root / "talkbar.duckdb"
+    if db_path.exists():
+        say(f"reusing {db_path}")
+        return db_path
+    fixture = workdir / f"bench-{sessions}x{turns}.json"
+    if not fixture.exists():
+        subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", str(sessions),
+                        "--turns", str(turns), "--workspace-id", WS, "-o", str(fixture)], check=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(workdir / "no-policy"))
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "talkbar", "app", "import", str(fixture)], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    say(f"imported {sessions:,} x {turns} in {time.perf_counter() - t0:.1f} s")
+    return db_path
+
+
+TABLES = {
+    "sessions": ("workspace_id, session_id, title, status, started_at_ms, ended_at_ms, project_id, session_type, "
+                 "private, trashed_at", "PRIMARY KEY (session_id)"),
+    "turns": ("session_id, turn_id, seq, speaker_id, start_ms, end_ms, text", "PRIMARY KEY (session_id, turn_id)"),
+    "session_participants": ("session_id, speaker_id, name, contact_id, is_user, excluded_from_ai, ord",
+                             "PRIMARY KEY (session_id, speaker_id)"),
+    "recording_runs": ("session_id, run_index, start_ms, end_ms", "PRIMARY KEY (session_id, run_index)"),
+    "summaries": ("session_id, length, selected, provider, model, edited", "PRIMARY KEY (session_id, length)"),
+    "notes": ("workspace_id, note_id, project_id, trashed_at", "PRIMARY KEY (note_id)"),
+    "documents": ("workspace_id, document_id, project_id", "PRIMARY KEY (document_id)"),
+    "projects": ("workspace_id, project_id, trashed_at", "PRIMARY KEY (project_id)"),
+    "knowledge_cards": ("workspace_id, memory_id, project_id, status", "PRIMARY KEY (memory_id)"),
+}
+
+
+def export_sqlite(db_path, path):
+    """Copy what the stats read into SQLite once, with the keys of our schema and turns(session_id, seq)."""
+    if path.exists():
+        return sqlite3.connect(path)
+    import duckdb
+    src = duckdb.connect(str(db_path), read_only=True)
+    con = sqlite3.connect(path)
+    t0 = time.perf_counter()
+    for table, (cols, key) in TABLES.items():
+        con.execute(f"CREATE TABLE {table} ({cols}, {key})")
+        rows = src.execute(f"SELECT {cols} FROM {table}").fetchall()
+        marks = ", ".join("?" for _ in cols.split(","))
+        con.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+    con.execute("CREATE INDEX turns_by_session ON turns (session_id, seq)")
+    con.commit()
+    con.execute("ANALYZE")
+    src.close()
+    say(f"exported to SQLite in {time.perf_counter() - t0:.1f} s")
+    return con
+
+
+# ---------------------------------------------------------------------------------------- the peer
+def sqlite_session_stats(con, sid, now_ms):
+    s = con.execute("SELECT session_id, status, session_type, private, started_at_ms, ended_at_ms FROM sessions "
+                    "WHERE workspace_id = ? AND session_id = ? AND trashed_at IS NULL", (WS, sid)).fetchone()
+    if s is None:
+        return None
+    sid, status, stype, private, started, ended = s
+    turns, chars, talk, speakers, last_end = con.execute(
+        "SELECT count(*), coalesce(sum(length(text)), 0), coalesce(sum(end_ms - start_ms), 0), "
+        "count(DISTINCT speaker_id), max(end_ms) FROM turns WHERE session_id = ?", (sid,)).fetchone()
+    runs = con.execute("SELECT start_ms, end_ms FROM recording_runs WHERE session_id = ?", (sid,)).fetchall()
+    if status == "recording":
+        elapsed = max(now_ms - started, 0)
+    elif ended is not None:
+        elapsed = ended - started
+    else:
+        elapsed = max(max((e if e is not None else st for st, e in runs), default=0), last_end or 0)
+    people = con.execute(
+        "SELECT p.speaker_id, p.contact_id, p.name, p.is_user, p.excluded_from_ai, p.ord, min(t.seq), count(t.seq), "
+        "coalesce(sum(t.end_ms - t.start_ms), 0) FROM session_participants p "
+        "LEFT JOIN turns t ON t.session_id = p.session_id AND t.speaker_id = p.speaker_id "
+        "WHERE p.session_id = ? GROUP BY p.speaker_id", (sid,)).fetchall()
+    order = sorted(people, key=lambda p: (p[6] is None, p[6] if p[6] is not None else 0, p[5]))
+    word = "Speaker "
+    if any(p[2] is None for p in people):
+        opening = [r[0] for r in con.execute("SELECT text FROM turns WHERE session_id = ? AND seq < 40", (sid,))]
+        title = con.execute("SELECT title FROM sessions WHERE session_id = ?", (sid,)).fetchone()[0]
+        cyr = (sum(bool(CYRILLIC.search(x)) for x in opening) * 2 > len(opening) if opening
+               else bool(CYRILLIC.search(title)))
+        word = "Участник " if cyr else word
+    unnamed = 0
+    shown = []
+    for spk, contact, name, is_user, excluded, _ord, _first, _n, spoke in order:
+        if name is None:
+            unnamed += 1
+            name = f"{word}{unnamed}"
+        shown.append({"speakerId": spk, "contactId": contact, "name": name, "isUser": bool(is_user),
+                      "excludedFromAi": bool(excluded), "talkTimeMs": spoke,
+                      "share": round(spoke / talk, 4) if talk > 0 else 0})
+    sums = con.execute("SELECT length, provider, model, edited, selected FROM summaries WHERE session_id = ?",
+                       (sid,)).fetchall()
+    rank = {k: i for i, k in enumerate(LENGTHS)}
+    summary = None
+    if sums:
+        pick = min(sums, key=lambda r: (not r[4], rank.get(r[0], 3), r[0]))
+        lengths = sorted(sums, key=lambda r: (rank.get(r[0], 3), r[0]))
+        summary = {"length": pick[0], "provider": pick[1], "model": pick[2], "edited": bool(pick[3]),
+                   "lengths": [{"length": r[0], "provider": r[1], "model": r[2], "edited": bool(r[3])} for r in lengths]}
+    return {"sessionId": sid, "status": status, "sessionType": stype, "private": bool(private),
+            "startedAtMs": started, "endedAtMs": ended, "elapsedMs": elapsed,
+            "recordedMs": sum((e if e is not None else elapsed) - st for st, e in runs),
+            "recordingRuns": len(runs), "breaks": max(len(runs) - 1, 0), "turns": turns, "transcriptChars": chars,
+            "speakerCount": speakers, "talkTimeMs": talk, "speakers": shown, "summary": summary}
+
+
+def sqlite_workspace_stats(con):
+    total, rec, opn, intr, comp, first, last = con.execute(
+        "SELECT count(*), coalesce(sum(status = 'recording'), 0), coalesce(sum(status = 'open'), 0), "
+        "coalesce(sum(status = 'interrupted'), 0), coalesce(sum(status = 'complete'), 0), min(started_at_ms), "
+        "max(started_at_ms) FROM sessions WHERE workspace_id = ? AND trashed_at IS NULL", (WS,)).fetchone()
+    one = lambda q: con.execute(q, (WS,)).fetchone()[0]  # noqa: E731
+    return {"sessions": {"total": total, "byStatus": {"recording": rec, "open": opn, "interrupted": intr,
+                                                      "complete": comp},
+                         "firstStartedAtMs": first, "lastStartedAtMs": last},
+            "notes": {"total": one("SELECT count(*) FROM notes WHERE workspace_id = ? AND trashed_at IS NULL")},
+            "documents": {"total": one("SELECT count(*) FROM documents WHERE workspace_id = ?")},
+            "projects": {"total": one("SELECT count(*) FROM projects WHERE workspace_id = ? AND trashed_at IS NULL")},
+            "knowledge": {"approvedTotal": one("SELECT count(*) FROM knowledge_cards "
+                                               "WHERE workspace_id = ? AND status = 'approved'")}}
+
+
+def same(ours, theirs, what):
+    """The peer must give our answer (shares to 4 decimals, as both round)."""
+    def norm(x):
+        if isinstance(x, dict):
+            return {k: norm(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [norm(v) for v in x]
+        return round(x, 3) if isinstance(x, float) else x
+    if norm(ours) != norm(theirs):
+        raise SystemExit(f"{what}: SQLite's answer differs from ours:\n ours   {ours}\n sqlite {theirs}")
+
+
+# ---------------------------------------------------------------------------------------- timing
+def timed(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return (time.perf_counter() - t0) * 1000, out
+
+
+def p(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))]
+
+
+def bench_size(workdir, size, rounds, sample):
+    n_sessions, n_turns = map(int, size.split("x"))
+    db_path = prepare(workdir, n_sessions, n_turns)
+    lite = export_sqlite(db_path, workdir / f"peer-{size}.sqlite")
+    os.environ["TALKBAR_NOW_MS"] = str(NOW_MS)
+    db = Database(db_path, create=False, idle_s=3600)
+    engine = Engine(db, CLI)
+    with db.cursor() as cur:
+        ids = [r[0] for r in cur.execute("SELECT session_id FROM sessions WHERE workspace_id = $ws "
+                                         "ORDER BY session_id", {"ws": WS}).fetchall()]
+    picks = [ids[(len(ids) * k) // (sample + 1)] for k in range(1, sample + 1)]
+    for sid in picks:  # warm both, and check that they agree
+        same(engine.call("sessions.stats", {"sessionId": sid}), sqlite_session_stats(lite, sid, NOW_MS), sid)
+    same(engine.call("workspace.stats", {}), sqlite_workspace_stats(lite), "workspace.stats")
+    times = {k: [] for k in ("ss-ours", "ss-lite", "ws-ours", "ws-lite")}
+    for _ in range(rounds):
+        for sid in picks:
+            times["ss-ours"].append(timed(lambda: engine.call("sessions.stats", {"sessionId": sid}))[0])
+            times["ss-lite"].append(timed(lambda: sqlite_session_stats(lite, sid, NOW_MS))[0])
+            times["ws-ours"].append(timed(lambda: engine.call("workspace.stats", {}))[0])
+            times["ws-lite"].append(timed(lambda: sqlite_workspace_stats(lite))[0])
+    load = loadavg()
+    rows = []
+    for op, key in (("sessions.stats", "ss"), ("workspace.stats", "ws")):
+        ours, theirs = times[f"{key}-ours"], times[f"{key}-lite"]
+        rows.append(f"| `{op}` | {size} | {p(ours, 50):.2f} | {p(theirs, 50):.2f} | "
+                    f"**{p(ours, 50) / p(theirs, 50):.2f}×** | {p(ours, 95):.2f} | {p(theirs, 95):.2f} |")
+    reads = []
+    for op in PER_SESSION:
+        spent = []
+        for _ in range(rounds):
+            for sid in picks:
+                spent.append(timed(lambda: engine.call(op, {"sessionId": sid}))[0])
+        reads.append((op, statistics.median(spent), p(spent, 95)))
+    db.release_now()
+    return rows, reads, load
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="2000x300,100000x6", help="sessions x turns, comma-separated")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--sample", type=int, default=20, help="sessions read per round")
+    ap.add_argument("--workdir", help="where to generate and keep the data (default: a temporary folder)")
+    opts = ap.parse_args()
+    workdir = Path(opts.workdir or tempfile.mkdtemp(prefix="tb-analytics-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    try:
+        stats_rows, read_rows = [], []
+        for size in opts.sizes.split(","):
+            rows, reads, load = bench_size(workdir, size, opts.rounds, opts.sample)
+            stats_rows += [r + f" {' '.join(load)} |" for r in rows]
+            read_rows += [f"| `{op}` | {size} | {p50:.2f} | {p95:.2f} | {' '.join(load)} |" for op, p50, p95 in reads]
+        say("\n| operation | sessions × turns | ours p50 ms | SQLite p50 ms | ours / SQLite | ours p95 | SQLite p95 | load |")
+        say("| --- | --- | --- | --- | --- | --- | --- | --- |")
+        for r in stats_rows:
+            say(r)
+        say("\n| per-session read (engine) | sessions × turns | p50 ms | p95 ms | load |")
+        say("| --- | --- | --- | --- | --- |")
+        for r in read_rows:
+            say(r)
+    finally:
+        if not opts.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

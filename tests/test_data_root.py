@@ -1,0 +1,73 @@
+"""A data root with no TalkBar data: reads see an empty workspace, create nothing and say so once;
+only a command that writes creates the database (issue: no silent empty workspace)."""
+
+import json
+
+from mcp_sdk import payload, run, session
+
+NOTICE = "no TalkBar data at"
+
+
+def _notices(stderr):
+    return [line for line in stderr.splitlines() if NOTICE in line]
+
+
+def test_a_read_of_an_empty_data_root_creates_nothing_and_says_where_it_looked(tb):
+    r = tb.run("--output", "json", "tools", "call", "workspace.list")
+    assert r.code == 0, r
+    spaces = json.loads(r.stdout)["workspaces"]
+    assert [(w["name"], w["active"]) for w in spaces] == [("My workspace", True)]
+    [line] = _notices(r.stderr)
+    assert str(tb.root) in line and "app import" in line and "TALKBAR_DATA_ROOT" in line
+    assert not tb.root.exists()
+
+
+def test_every_kind_of_read_leaves_the_root_as_it_was(tb):
+    reads = [("tools", "batch"), ("app", "access", "show"), ("app", "license", "show"), ("app", "export"),
+             ("search", "budget")]
+    for argv in reads:
+        r = tb.run("--output", "json", *argv, input='[{"tool":"workspace.stats"},{"tool":"plan.get"}]')
+        assert r.code == 0, (argv, r)
+        assert len(_notices(r.stderr)) == 1, (argv, r.stderr)
+    assert not tb.root.exists()
+
+
+def test_the_empty_workspace_a_read_sees_is_the_one_the_first_write_creates(tb):
+    before = tb.ok("workspace.list")["workspaces"][0]["workspaceId"]
+    assert tb.ok("profile.get")["workspaceId"] == before
+    r = tb.run("--output", "json", "tools", "call", "notes.create", "--args",
+               json.dumps({"title": "First", "markdown": "x", "workspaceId": before}))
+    assert r.code == 0, r
+    assert _notices(r.stderr) == [] and tb.db.exists()
+    after = tb.run("--output", "json", "tools", "call", "workspace.list")
+    assert json.loads(after.stdout)["workspaces"][0]["workspaceId"] == before
+    assert _notices(after.stderr) == []
+
+
+def test_a_batch_with_a_write_creates_the_database(tb):
+    code, out = tb.batch([{"tool": "workspace.list"}, {"tool": "notes.create", "args": {"title": "T", "markdown": "m"}},
+                          {"tool": "notes.list"}])
+    assert code == 0, out
+    assert [e["ok"] for e in out] == [True, True, True]
+    listed = out[2]["result"]
+    assert [n["title"] for n in listed.get("notes", listed.get("items", []))] == ["T"], listed
+    assert tb.db.exists()
+
+
+def test_app_settings_create_the_database(tb):
+    assert tb.run("app", "access", "mcp", "on").code == 0
+    assert tb.db.exists()
+
+
+def test_an_mcp_session_on_an_empty_root_logs_the_path_and_creates_nothing(tb, tmp_path):
+    log_path = tmp_path / "server.log"
+
+    async def go():
+        with open(log_path, "w") as log:
+            async with session(tb, errlog=log) as s:
+                return payload(await s.call_tool("talkbar_read", {"tool": "workspace.list"}))
+    body, is_error = run(go)
+    assert is_error and body["error"]["message"].startswith("TalkBar's MCP access is turned off.")
+    [line] = _notices(log_path.read_text())
+    assert str(tb.root) in line
+    assert not tb.root.exists()

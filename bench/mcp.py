@@ -49,8 +49,9 @@ def cli(root, *args, data=None):
 
 
 class Peer:
-    def __init__(self, argv, env):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
+    def __init__(self, argv, env, cwd=None, stderr=None):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1,
+                                     cwd=cwd, stderr=stderr)
         self.n = 0
 
     def request(self, method, params):

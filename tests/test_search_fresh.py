@@ -7,9 +7,9 @@ searching.
 """
 
 
-from talkbar import hooks
+from talkbar import hooks, sqlfiles
 from talkbar.db import Database
-from talkbar.search import compact, index
+from talkbar.search import compact, index, postings
 
 WS = "workspace-niy3baezesnixbun"
 LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"        # "Budget planning 2027", status recording
@@ -89,6 +89,19 @@ def test_changed_and_removed_items_leave_the_index(demo):
     assert find(demo, "wombat") == [[]]
 
 
+def test_long_queries_count_every_word(demo):
+    """The ranking counts passages for the eight rarest terms exactly and knows of every term an
+    item holds (up to the 32 a query keeps): `all` needs each of them, however many."""
+    words = "aardvark bison caracal dugong eland fossa gerenuk hyrax ibex jerboa".split()
+    write(demo, [new_note("note-fresh-5", "Zoo inventory", " ".join(words) + ".")], [("note", "note-fresh-5")])
+    every, one_missing, many = find(demo, " ".join(words), " ".join(words + ["kinkajou"]),
+                                    " ".join(words + [f"filler{i}" for i in range(30)]))
+    assert [m["id"] for m in every] == ["note-fresh-5"] and every[0]["matchedIn"] == "body"
+    assert one_missing == [] and many == []
+    (anyway,) = find(demo, " ".join(words + ["kinkajou"]), match="any")
+    assert anyway[0]["id"] == "note-fresh-5"
+
+
 def test_trash_hidden_and_archive_are_decided_when_searching(demo):
     dana = "contact-cf2h51t5i821zfbmftsu"
     write(demo, [("UPDATE notes SET trashed_at = $t WHERE title = 'Acme account plan'", {"t": T0}),
@@ -106,15 +119,20 @@ def test_trash_hidden_and_archive_are_decided_when_searching(demo):
     assert plan[0]["title"] == "Acme account plan"
 
 
+SETTLED = "SELECT key, unnest(docs) AS doc_no, unnest(tfs) AS tf, unnest(dls) AS dl FROM search_lists"
+
+
 def _direct_search(cur, query):
-    from talkbar.search import text
+    """The ranking statement itself, on this cursor (what a search ranks, before what it shows)."""
+    from talkbar.search import query as search_query, text
     from talkbar.search.keys import key
-    from talkbar import sqlfiles
-    terms = text.query_terms(query)
-    rows = sqlfiles.run(cur, sqlfiles.get("workspace.search"),
-                        {"workspace_id": WS, "keys": [key(WS, x) for x in terms], "n_terms": len(terms),
-                         "match_all": False, "kinds": None, "project_id": None, "limit": 100})
-    return sorted((r["kind"], r["id"], round(r["score"], 1)) for r in rows)
+    sql = lambda name, **params: sqlfiles.run(cur, sqlfiles.get(name), {"workspace_id": WS, **params})  # noqa: E731
+    stats = search_query.term_stats(sql, [key(WS, x) for x in text.query_terms(query)])
+    if stats is None:
+        return []
+    rows = sql("workspace.search", keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=False,
+               limit=100)
+    return sorted((r["kind"], r["id"], round(r["r"], 1)) for r in rows)
 
 
 def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
@@ -135,29 +153,42 @@ def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
         assert in_tail == [("live-turn-2",)]
         assert {q: _direct_search(cur, q) for q in before} == before
         assert [r[1] for r in _direct_search(cur, "kilimanjaro")] == [LIVE]
+        # a passage removed while a copy waits is taken out of the copy too
+        compact.build(cur)
+        cur.execute("BEGIN TRANSACTION")
+        cur.execute("UPDATE turns SET text = 'Serengeti fallback', changed_at_ms = 2000000000002 "
+                    "WHERE turn_id = 'live-turn-2'")
+        index.index_turns(cur, WS, LIVE)
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        assert _direct_search(cur, "kilimanjaro") == []
+        assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
+        assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0
         # a copy built before a rebuild (an import) is never swapped in
         compact.build(cur)
         cur.execute("BEGIN TRANSACTION")
         index.after_import(cur, [WS])
         assert compact.swap(cur) is False
         cur.execute("COMMIT")
-        assert [r[1] for r in _direct_search(cur, "kilimanjaro")] == [LIVE]
+        assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
 
 
 def test_bulk_and_incremental_indexing_agree(demo):
     """The import's bulk path (words split in SQL) and the per-turn path (Python) index alike."""
     query = ("SELECT d.part, p.key, p.tf, p.dl FROM search_docs d JOIN search_tail p USING (doc_no) "
              "WHERE d.item_no = $item UNION ALL SELECT d.part, p.key, p.tf, p.dl FROM search_docs d "
-             "JOIN search_postings p USING (doc_no) WHERE d.item_no = $item ORDER BY ALL")
+             f"JOIN ({SETTLED}) p USING (doc_no) WHERE d.item_no = $item ORDER BY ALL")
     db = Database(demo.db, create=False, idle_s=0)
     with db.cursor() as cur:
         for sid in ("c888c419-d6e3-4e80-8df6-673dbd78bff6", "c9db1374-73be-403e-adc6-cc1f3f08f3d9"):
             item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": sid}).fetchone()[0]
             bulk = cur.execute(query, {"item": item}).fetchall()
             cur.execute("BEGIN TRANSACTION")
-            docs = cur.execute("DELETE FROM search_docs WHERE item_no = $i AND field = 2 RETURNING doc_no", {"i": item}).fetchall()
-            cur.execute("DELETE FROM search_postings WHERE list_contains($d, doc_no)", {"d": [d[0] for d in docs]})
-            index.index_turns(cur, WS, sid)
+            writer = postings.Writer(cur, WS)           # the session's turns leave the index …
+            writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
+            writer.flush()
+            assert cur.execute(query, {"item": item}).fetchall() == [r for r in bulk if r[0] in ("title", "body")]
+            index.index_turns(cur, WS, sid)             # … and come back one by one
             cur.execute("COMMIT")
             incremental = [r for r in cur.execute(query, {"item": item}).fetchall()]
             own = [r for r in bulk if r[0] in ("title", "body")]
@@ -182,7 +213,7 @@ def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(de
         in_tail = cur.execute("SELECT DISTINCT i.item_id FROM search_tail t JOIN search_items i ON i.item_no = t.item").fetchall()
         assert set(in_tail) <= {("note-fresh-3",), ("note-fresh-4",)} and ("note-fresh-4",) in in_tail
         assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0
-        assert cur.execute("SELECT count(*) FROM search_postings JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
+        assert cur.execute(f"SELECT count(*) FROM ({SETTLED}) JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
     okapi, pangolin = find(demo, "okapi", "pangolin")
     assert [m["id"] for m in okapi] == ["note-fresh-3"] and [m["id"] for m in pangolin] == ["note-fresh-4"]
 
@@ -190,7 +221,7 @@ def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(de
 def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo):
     db = Database(demo.db, create=False, idle_s=0)
     with db.cursor() as cur:
-        for table in ("search_postings", "search_tail", "search_docs", "search_items", "search_stats"):
+        for table in ("search_lists", "search_tail", "search_docs", "search_items", "search_stats"):
             cur.execute("DELETE FROM " + table)
     (found,) = find(demo, "Q1 planning")
     assert found and found[0]["title"] == "Insight Portal — Q1 planning"

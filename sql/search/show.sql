@@ -20,6 +20,16 @@ SELECT s.session_id AS id, s.title, left(coalesce(summ.text, ''), 100000) AS bod
 FROM sessions s LEFT JOIN summ USING (session_id)
 WHERE s.workspace_id = $workspace_id AND s.session_id = ANY($ids) AND s.trashed_at IS NULL
 
+-- name: search.show.session:lean
+-- returns: many
+-- params: $workspace_id, $ids
+-- The same for sessions matched in their transcripts only: their snippet comes from the passage,
+-- so no summary is read (half the cost of the above).
+SELECT s.session_id AS id, s.title, '' AS body, s.project_id AS "projectId",
+       s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
+FROM sessions s
+WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s.trashed_at IS NULL
+
 -- name: search.show.note
 -- returns: many
 -- params: $workspace_id, $ids
@@ -137,19 +147,8 @@ WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
 
 -- name: search.passages
 -- returns: many
--- params: $keys, $items
--- The best passage of indexed content of each item matched only there: the one holding the most
--- query terms, then the most occurrences; with where it is (a turn id and its moment, or a
--- document's `chars:<from>-<to>`) and its text as indexed. Read by integer item numbers only.
-WITH h AS (
-    SELECT doc_no, item, tf FROM search_postings WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-    UNION ALL
-    SELECT doc_no, item, tf FROM search_tail WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-),
-best AS (
-    SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
-    FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h GROUP BY item, doc_no)
-    GROUP BY item
-)
-SELECT b.item, d.part, d.t_ms, left(coalesce(d.text, ''), 100000) AS text
-FROM best b JOIN search_docs d ON d.doc_no = b.doc_no
+-- params: $docs
+-- The best passages of the items matched in indexed content: where each is (a turn id and its
+-- moment, or a document's `chars:<from>-<to>`) and its text as indexed, by number (an index
+-- lookup; a join from the ranking read every passage).
+SELECT doc_no, part, t_ms, left(coalesce(text, ''), 100000) AS text FROM search_docs WHERE list_contains($docs, doc_no)

@@ -112,13 +112,14 @@ def bulk_rows(con, ws, n):
     items = dict(con.execute("INSERT INTO search_items SELECT nextval('search_item_seq'), $ws, 'note', unnest($ids) "
                              "RETURNING item_id, item_no", {"ws": ws, "ids": ids}).fetchall())
     entries = [index_entries(ws, a) for a in notes(n)]
-    it, f, p, ln = [], [], [], []
+    it, f, p, ln, tx = [], [], [], [], []
     for note_id, (fields, lengths, _) in zip(ids, entries):
-        for (field, part, _), length in zip(fields, lengths):
-            it.append(items[note_id]), f.append(field), p.append(part), ln.append(length)
+        for (field, part, body), length in zip(fields, lengths):
+            it.append(items[note_id]), f.append(field), p.append(part), ln.append(length), tx.append(body)
     docs = {(i, fl): d for d, i, fl in con.execute(
         "INSERT INTO search_docs SELECT nextval('search_doc_seq'), unnest($it), unnest($f), unnest($p), NULL, NULL, "
-        "unnest($l), NULL RETURNING doc_no, item_no, field", {"it": it, "f": f, "p": p, "l": ln}).fetchall()}
+        "unnest($l), unnest($tx) RETURNING doc_no, item_no, field",
+        {"it": it, "f": f, "p": p, "l": ln, "tx": tx}).fetchall()}
     cols = [[], [], [], [], [], []]
     for note_id, (_, _, postings) in zip(ids, entries):
         for k, field, tf, dl in postings:
@@ -126,13 +127,12 @@ def bulk_rows(con, ws, n):
                 col.append(v)
     con.execute("INSERT INTO search_tail SELECT unnest($k), unnest($d), unnest($i), unnest($f), unnest($tf), "
                 "unnest($dl)", dict(zip(("k", "d", "i", "f", "tf", "dl"), cols)))
-    con.execute("UPDATE search_stats SET n_docs = n_docs + $d, total_len = total_len + $l WHERE workspace_id = $ws",
-                {"d": len(it), "l": sum(ln), "ws": ws})
+    add_stats(con, ws, f, ln)
 
 
 def note_rows(con, ws, n):
     from talkbar.ids import new_id
-    added_docs = added_len = 0
+    added_fields, added_lens = [], []
     for a in notes(n):
         note_id = new_id("note")
         con.execute("INSERT INTO notes (workspace_id, note_id, title, markdown, created_at, updated_at) "
@@ -143,15 +143,24 @@ def note_rows(con, ws, n):
         fields, lengths, postings = index_entries(ws, a)
         docs = dict((f, d) for d, f in con.execute(
             "INSERT INTO search_docs SELECT nextval('search_doc_seq'), $item, unnest($f), unnest($p), NULL, NULL, "
-            "unnest($l), NULL RETURNING doc_no, field",
-            {"item": item, "f": [f for f, _, _ in fields], "p": [p for _, p, _ in fields], "l": lengths}).fetchall())
+            "unnest($l), unnest($tx) RETURNING doc_no, field",
+            {"item": item, "f": [f for f, _, _ in fields], "p": [p for _, p, _ in fields], "l": lengths,
+             "tx": [body for _, _, body in fields]}).fetchall())
         con.execute("INSERT INTO search_tail SELECT unnest($k), unnest($d), $item, unnest($f), unnest($tf), unnest($dl)",
                     {"k": [x[0] for x in postings], "d": [docs[x[1]] for x in postings], "item": item,
                      "f": [x[1] for x in postings], "tf": [x[2] for x in postings], "dl": [x[3] for x in postings]})
-        added_docs += len(fields)
-        added_len += sum(lengths)
-    con.execute("UPDATE search_stats SET n_docs = n_docs + $d, total_len = total_len + $l WHERE workspace_id = $ws",
-                {"d": added_docs, "l": added_len, "ws": ws})
+        added_fields += [f for f, _, _ in fields]
+        added_lens += lengths
+    add_stats(con, ws, added_fields, added_lens)
+
+
+def add_stats(con, ws, fields, lengths):
+    """BM25's counts, per field (search_stats: each field's passages and their total length)."""
+    for field in sorted(set(fields)):
+        con.execute("INSERT INTO search_stats VALUES ($ws, $f, $d, $l) ON CONFLICT DO UPDATE SET "
+                    "n_docs = n_docs + excluded.n_docs, total_len = total_len + excluded.total_len",
+                    {"ws": ws, "f": field, "d": fields.count(field),
+                     "l": sum(n for f, n in zip(fields, lengths) if f == field)})
 
 
 def counts(root):
@@ -159,7 +168,7 @@ def counts(root):
     con = duckdb.connect(str(root / "talkbar.duckdb"), read_only=True)
     row = con.execute("SELECT (SELECT count(*) FROM notes), (SELECT count(*) FROM search_items WHERE kind = 'note'), "
                       "(SELECT count(*) FROM search_docs d JOIN search_items i USING (item_no) WHERE i.kind = 'note'), "
-                      "(SELECT n_docs FROM search_stats JOIN workspaces USING (workspace_id) WHERE active)").fetchone()
+                      "(SELECT sum(n_docs) FROM search_stats JOIN workspaces USING (workspace_id) WHERE active)").fetchone()
     con.close()
     return row
 

@@ -16,9 +16,15 @@ sessions:
 
 Then every per-session read operation through the engine (goal: <= 10 ms on 600 k turns).
 Prints p50 (and p95) in ms and ours / SQLite, with the load average.
+
+    python bench/analytics.py --compare /path/to/an/older/checkout
+
+also runs that checkout's engine on its own import of the same data, in the same rounds (each
+engine in a process of its own, timed there), so that before and after share the machine's load.
 """
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -31,11 +37,6 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from talkbar.db import Database  # noqa: E402
-from talkbar.engine import CLI, Engine  # noqa: E402
-
 WS = "ws-bench"
 NOW_MS = 1_800_000_000_000
 PER_SESSION = ("sessions.get", "sessions.stats", "sessions.transcript", "sessions.timeline", "sessions.notes",
@@ -56,8 +57,8 @@ def loadavg():
 
 
 # ---------------------------------------------------------------------------------------- setup
-def prepare(workdir, sessions, turns):
-    root = workdir / f"root-{sessions}x{turns}"
+def prepare(workdir, sessions, turns, checkout=REPO, name="root"):
+    root = workdir / f"{name}-{sessions}x{turns}"
     db_path = root / "talkbar.duckdb"
     if db_path.exists():
         say(f"reusing {db_path}")
@@ -66,13 +67,53 @@ def prepare(workdir, sessions, turns):
     if not fixture.exists():
         subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", str(sessions),
                         "--turns", str(turns), "--workspace-id", WS, "-o", str(fixture)], check=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(workdir / "no-policy"))
+    env = env_for(checkout, TALKBAR_DATA_ROOT=str(root), TALKBAR_POLICY_FILE=str(workdir / "no-policy"))
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "talkbar", "app", "import", str(fixture)], check=True, env=env,
-                   stdout=subprocess.DEVNULL)
-    say(f"imported {sessions:,} x {turns} in {time.perf_counter() - t0:.1f} s")
+                   stdout=subprocess.DEVNULL, cwd=str(checkout))
+    say(f"{checkout}: imported {sessions:,} x {turns} in {time.perf_counter() - t0:.1f} s")
     return db_path
+
+
+def env_for(checkout, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env.update(PYTHONPATH=str(checkout), TALKBAR_NOW_MS=str(NOW_MS), **extra)
+    return env
+
+
+class Worker:
+    """One checkout's engine in a process of its own, on a warm lease: each call is timed there
+    (the pipe is not counted) and answers its time, and its result when asked."""
+
+    def __init__(self, checkout, db_path):
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker", str(checkout),
+                                      str(db_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=env_for(checkout, TALKBAR_POLICY_FILE=str(Path(db_path).parent / "no-policy")))
+
+    def call(self, op, args, want=False):
+        self.proc.stdin.write(json.dumps({"op": op, "args": args, "want": want}) + "\n")
+        self.proc.stdin.flush()
+        out = json.loads(self.proc.stdout.readline())
+        return out["ms"], out["result"]
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def serve(checkout, db_path):
+    sys.path.insert(0, checkout)
+    from talkbar.db import Database
+    from talkbar.engine import CLI, Engine
+    db = Database(db_path, create=False, idle_s=3600)
+    engine = Engine(db, CLI)
+    for line in sys.stdin:
+        req = json.loads(line)
+        t0 = time.perf_counter()
+        result = engine.call(req["op"], req["args"])
+        ms = (time.perf_counter() - t0) * 1000
+        print(json.dumps({"ms": ms, "result": result if req["want"] else None}), flush=True)
+    db.release_now()
 
 
 TABLES = {
@@ -206,42 +247,51 @@ def p(values, q):
     return values[min(len(values) - 1, int(round(q / 100 * (len(values) - 1))))]
 
 
-def bench_size(workdir, size, rounds, sample):
+def bench_size(workdir, size, rounds, sample, compare):
     n_sessions, n_turns = map(int, size.split("x"))
     db_path = prepare(workdir, n_sessions, n_turns)
     lite = export_sqlite(db_path, workdir / f"peer-{size}.sqlite")
-    os.environ["TALKBAR_NOW_MS"] = str(NOW_MS)
-    db = Database(db_path, create=False, idle_s=3600)
-    engine = Engine(db, CLI)
-    with db.cursor() as cur:
-        ids = [r[0] for r in cur.execute("SELECT session_id FROM sessions WHERE workspace_id = $ws "
-                                         "ORDER BY session_id", {"ws": WS}).fetchall()]
+    engines = {"ours": Worker(REPO, db_path)}
+    if compare:
+        engines["compare"] = Worker(compare, prepare(workdir, n_sessions, n_turns, compare, "compare-root"))
+    import duckdb
+    con = duckdb.connect(str(db_path), read_only=True)
+    ids = [r[0] for r in con.execute("SELECT session_id FROM sessions WHERE workspace_id = $ws ORDER BY session_id",
+                                     {"ws": WS}).fetchall()]
+    con.close()
     picks = [ids[(len(ids) * k) // (sample + 1)] for k in range(1, sample + 1)]
-    for sid in picks:  # warm both, and check that they agree
-        same(engine.call("sessions.stats", {"sessionId": sid}), sqlite_session_stats(lite, sid, NOW_MS), sid)
-    same(engine.call("workspace.stats", {}), sqlite_workspace_stats(lite), "workspace.stats")
-    times = {k: [] for k in ("ss-ours", "ss-lite", "ws-ours", "ws-lite")}
+    for name, engine in engines.items():  # warm each, and check that they agree with SQLite
+        for sid in picks:
+            same(engine.call("sessions.stats", {"sessionId": sid}, want=True)[1],
+                 sqlite_session_stats(lite, sid, NOW_MS), f"{name} {sid}")
+        same(engine.call("workspace.stats", {}, want=True)[1], sqlite_workspace_stats(lite), f"{name} workspace.stats")
+    times = {}
     for _ in range(rounds):
         for sid in picks:
-            times["ss-ours"].append(timed(lambda: engine.call("sessions.stats", {"sessionId": sid}))[0])
-            times["ss-lite"].append(timed(lambda: sqlite_session_stats(lite, sid, NOW_MS))[0])
-            times["ws-ours"].append(timed(lambda: engine.call("workspace.stats", {}))[0])
-            times["ws-lite"].append(timed(lambda: sqlite_workspace_stats(lite))[0])
+            for op, args, peer in (("sessions.stats", {"sessionId": sid}, lambda: sqlite_session_stats(lite, sid, NOW_MS)),
+                                   ("workspace.stats", {}, lambda: sqlite_workspace_stats(lite))):
+                for name, engine in engines.items():
+                    times.setdefault((op, name), []).append(engine.call(op, args)[0])
+                times.setdefault((op, "sqlite"), []).append(timed(peer)[0])
     load = loadavg()
     rows = []
-    for op, key in (("sessions.stats", "ss"), ("workspace.stats", "ws")):
-        ours, theirs = times[f"{key}-ours"], times[f"{key}-lite"]
-        rows.append(f"| `{op}` | {size} | {p(ours, 50):.2f} | {p(theirs, 50):.2f} | "
-                    f"**{p(ours, 50) / p(theirs, 50):.2f}×** | {p(ours, 95):.2f} | {p(theirs, 95):.2f} |")
-    reads = []
+    for op in ("sessions.stats", "workspace.stats"):
+        lite_t = times[(op, "sqlite")]
+        cells = [f"{p(times[(op, n)], 50):.2f} | **{p(times[(op, n)], 50) / p(lite_t, 50):.2f}×** | "
+                 f"{p(times[(op, n)], 95):.2f}" for n in engines]
+        rows.append(f"| `{op}` | {size} | {p(lite_t, 50):.2f} | {p(lite_t, 95):.2f} | " + " | ".join(cells) + " |")
+    reads = {}
     for op in PER_SESSION:
-        spent = []
         for _ in range(rounds):
             for sid in picks:
-                spent.append(timed(lambda: engine.call(op, {"sessionId": sid}))[0])
-        reads.append((op, statistics.median(spent), p(spent, 95)))
-    db.release_now()
-    return rows, reads, load
+                for name, engine in engines.items():
+                    reads.setdefault((op, name), []).append(engine.call(op, {"sessionId": sid})[0])
+    read_rows = [f"| `{op}` | {size} | " + " | ".join(f"{statistics.median(reads[(op, n)]):.2f} | "
+                                                      f"{p(reads[(op, n)], 95):.2f}" for n in engines) + " |"
+                 for op in PER_SESSION]
+    for engine in engines.values():
+        engine.close()
+    return rows, read_rows, load
 
 
 def main():
@@ -250,21 +300,32 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--sample", type=int, default=20, help="sessions read per round")
     ap.add_argument("--workdir", help="where to generate and keep the data (default: a temporary folder)")
+    ap.add_argument("--compare", help="another checkout (e.g. before a change) measured in the same rounds")
+    ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     opts = ap.parse_args()
+    if opts.worker:
+        serve(*opts.worker)
+        return
     workdir = Path(opts.workdir or tempfile.mkdtemp(prefix="tb-analytics-"))
     workdir.mkdir(parents=True, exist_ok=True)
+    compare = Path(opts.compare).resolve() if opts.compare else None
+    names = ["ours"] + (["compare"] if compare else [])
     try:
         stats_rows, read_rows = [], []
         for size in opts.sizes.split(","):
-            rows, reads, load = bench_size(workdir, size, opts.rounds, opts.sample)
+            rows, reads, load = bench_size(workdir, size, opts.rounds, opts.sample, compare)
             stats_rows += [r + f" {' '.join(load)} |" for r in rows]
-            read_rows += [f"| `{op}` | {size} | {p50:.2f} | {p95:.2f} | {' '.join(load)} |" for op, p50, p95 in reads]
-        say("\n| operation | sessions × turns | ours p50 ms | SQLite p50 ms | ours / SQLite | ours p95 | SQLite p95 | load |")
-        say("| --- | --- | --- | --- | --- | --- | --- | --- |")
+            read_rows += [r + f" {' '.join(load)} |" for r in reads]
+        if compare:
+            say(f"\ncompare = {compare}")
+        say("\n| operation | sessions × turns | SQLite p50 ms | SQLite p95 | "
+            + " | ".join(f"{n} p50 ms | {n} / SQLite | {n} p95" for n in names) + " | load |")
+        say("| --- | --- | --- | --- | " + " | ".join("--- | --- | ---" for _ in names) + " | --- |")
         for r in stats_rows:
             say(r)
-        say("\n| per-session read (engine) | sessions × turns | p50 ms | p95 ms | load |")
-        say("| --- | --- | --- | --- | --- |")
+        say("\n| per-session read (engine) | sessions × turns | "
+            + " | ".join(f"{n} p50 ms | {n} p95" for n in names) + " | load |")
+        say("| --- | --- | " + " | ".join("--- | ---" for _ in names) + " | --- |")
         for r in read_rows:
             say(r)
     finally:

@@ -15,7 +15,12 @@ process, so each pays a Python start and the opening of the file. Interleaved, r
           and given per note (N such processes cost N times that)
 
 Prints the wall time of each way, per note, and batch / raw, with the load average. Each way's
-notes and index rows are counted afterwards, so all three did the same work.
+notes and index rows are counted afterwards, so all of them did the same work.
+
+    python bench/batch.py --compare /path/to/an/older/checkout
+
+also runs `tools batch` and `tools call` of that checkout (on a template it imported itself) in the
+same rounds, so that before and after share the machine's load.
 """
 
 import argparse
@@ -37,9 +42,9 @@ def notes(n):
                                                     f"about the budget review"} for i in range(n)]
 
 
-def env_for(root):
+def env_for(root, checkout=REPO):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(root / "no-policy"),
+    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(checkout), TALKBAR_POLICY_FILE=str(root / "no-policy"),
                TALKBAR_NOW_MS=str(NOW_MS))
     return env
 
@@ -52,23 +57,30 @@ def fresh(template, where):
     return where
 
 
-def wall(cmd, env, stdin=None):
+def wall(cmd, env, stdin=None, checkout=REPO):
     t0 = time.perf_counter()
-    subprocess.run(cmd, env=env, input=stdin, check=True, capture_output=True, text=True, cwd=str(REPO))
+    subprocess.run(cmd, env=env, input=stdin, check=True, capture_output=True, text=True, cwd=str(checkout))
     return time.perf_counter() - t0
 
 
-def run_batch(root, n):
+def run_batch(root, n, checkout=REPO):
     calls = json.dumps([{"tool": "notes.create", "args": a} for a in notes(n)])
-    return wall([sys.executable, "-m", "talkbar", "tools", "batch"], env_for(root), stdin=calls)
+    return wall([sys.executable, "-m", "talkbar", "tools", "batch"], env_for(root, checkout), calls, checkout)
 
 
-def run_calls(root, n):
+def run_calls(root, n, checkout=REPO):
     spent = 0.0
     for a in notes(n):
         spent += wall([sys.executable, "-m", "talkbar", "tools", "call", "notes.create", "--args", json.dumps(a)],
-                      env_for(root))
+                      env_for(root, checkout), None, checkout)
     return spent
+
+
+def make_template(where, checkout):
+    where.mkdir()
+    subprocess.run([sys.executable, "-m", "talkbar", "app", "import", "--demo"], env=env_for(where, checkout),
+                   check=True, capture_output=True, cwd=str(checkout))
+    return where
 
 
 def run_raw(root, n, mode="rows"):
@@ -178,41 +190,47 @@ def main():
     ap.add_argument("--counts", default="1000,100")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--calls", type=int, default=100, help="notes created by one tools call each, per round")
+    ap.add_argument("--compare", help="another checkout (e.g. before a change) measured in the same rounds")
     ap.add_argument("--raw", nargs=3, metavar=("DB", "N", "MODE"), help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.raw:
         raw_insert(opts.raw[0], int(opts.raw[1]), opts.raw[2])
         return
     work = Path(tempfile.mkdtemp(prefix="tb-batch-"))
+    compare = Path(opts.compare).resolve() if opts.compare else None
     try:
-        template = work / "template"
-        template.mkdir()
-        subprocess.run([sys.executable, "-m", "talkbar", "app", "import", "--demo"], env=env_for(template), check=True,
-                       capture_output=True, cwd=str(REPO))
-        base = counts(template)
+        templates = {"ours": (make_template(work / "template", REPO), REPO)}
+        if compare:
+            templates["compare"] = (make_template(work / "template-compare", compare), compare)
+        base = counts(templates["ours"][0])
         sizes = [int(x) for x in opts.counts.split(",")]
-        spent = {(way, n): [] for n in sizes for way in ("batch", "raw", "bulk")}
-        per_call = []
+        ways = [(f"batch {name}", lambda root, n, c=checkout: run_batch(root, n, c), name)
+                for name, (_, checkout) in templates.items()] + [("raw", run_raw, "ours"), ("bulk", run_bulk, "ours")]
+        spent, per_call = {}, {}
         for _ in range(opts.rounds):
             for n in sizes:
-                for way, fn in (("batch", run_batch), ("raw", run_raw), ("bulk", run_bulk)):
-                    root = fresh(template, work / way)
-                    spent[(way, n)].append(fn(root, n))
+                for way, fn, template in ways:
+                    root = fresh(templates[template][0], work / "run")
+                    spent.setdefault((way, n), []).append(fn(root, n))
                     got = counts(root)
                     if [g - b for g, b in zip(got, base)] != [n, n, 2 * n, 2 * n]:
                         raise SystemExit(f"{way} of {n}: notes, items, passages, counted passages = {got} from {base}")
-            root = fresh(template, work / "calls")
-            per_call.append(run_calls(root, opts.calls) / opts.calls)
+            for name, (template, checkout) in templates.items():
+                root = fresh(template, work / "run")
+                per_call.setdefault(name, []).append(run_calls(root, opts.calls, checkout) / opts.calls)
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
         med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
-        call = med(per_call)
-        print("\n| notes | tools batch s | per note ms | raw inserts s | per note ms | batch / raw | bulk s | "
+        if compare:
+            print(f"\ncompare = {compare}")
+        print("\n| notes | checkout | tools batch s | per note ms | raw inserts s | per note ms | batch / raw | bulk s | "
               "batch / bulk | tools call per note ms | calls / batch | load |")
-        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+        print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
         for n in sizes:
-            b, r, k = med(spent[("batch", n)]), med(spent[("raw", n)]), med(spent[("bulk", n)])
-            print(f"| {n:,} | {b:.2f} | {b * 1000 / n:.2f} | {r:.2f} | {r * 1000 / n:.2f} | **{b / r:.2f}×** | "
-                  f"{k:.2f} | {b / k:.2f}× | {call * 1000:.0f} | {call * n / b:.1f}× | {load} |")
+            r, k = med(spent[("raw", n)]), med(spent[("bulk", n)])
+            for name in templates:
+                b, call = med(spent[(f"batch {name}", n)]), med(per_call[name])
+                print(f"| {n:,} | {name} | {b:.2f} | {b * 1000 / n:.2f} | {r:.2f} | {r * 1000 / n:.2f} | "
+                      f"**{b / r:.2f}×** | {k:.2f} | {b / k:.2f}× | {call * 1000:.0f} | {call * n / b:.1f}× | {load} |")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

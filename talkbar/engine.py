@@ -15,7 +15,7 @@ from talkbar.clock import now_ms
 from talkbar.context import Ctx
 from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from here too
 from talkbar.db import transaction
-from talkbar.errors import OpError, failed, invalid, not_found
+from talkbar.errors import OpError, failed, invalid, not_found, unexpected
 from talkbar.manifest import manifest
 from talkbar.write_group import WriteGroup
 
@@ -167,7 +167,7 @@ class Engine:
             raise
         except Exception as exc:  # a bug or a database fault
             events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
-            raise failed(f"TalkBar could not complete {op.id}: {type(exc).__name__}: {exc}") from None
+            raise failed(f"TalkBar could not complete {op.id}: {unexpected(exc)}.") from None
 
     def _workspace(self, cur, wanted):
         cache = self.db.lease_cache.setdefault("workspaces", {})

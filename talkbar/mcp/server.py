@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from talkbar import __version__, events, policy, progress
 from talkbar.engine import MCP, Engine
+from talkbar.errors import unexpected
 from talkbar.manifest import manifest
 from talkbar.mcp import eras, wire
 from talkbar.mcp.calls import CallRunner, Cancelled, CallState, WriteQueue
@@ -213,7 +214,8 @@ class Server:
             self._answer(state, wire.error(state.id, wire.INVALID_PARAMS, str(bad)))
         except Exception as exc:
             self.log(f"internal error in {state.tool}: {type(exc).__name__}: {exc}")
-            text = wire.tool_text({"error": {"code": "failed", "message": f"TalkBar could not complete the call: {exc}"}})
+            text = wire.tool_text({"error": {"code": "failed",
+                                             "message": f"TalkBar could not complete the call: {unexpected(exc)}."}})
             self._answer(state, wire.result(state.id, self._content(state, text, True)))
         finally:
             with self.calls_lock:

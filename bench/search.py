@@ -222,8 +222,9 @@ def one_turn_costs(db, fts, n):
             t0 = time.perf_counter()
             cur.execute("BEGIN TRANSACTION")
             cur.execute("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, "
-                        "changed_at_ms) SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), max(end_ms) + 500, "
-                        "max(end_ms) + 3000, $text, max(changed_at_ms) + 1 FROM turns WHERE session_id = $sid",
+                        "changed_at_ms, session_no) SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), "
+                        "max(end_ms) + 500, max(end_ms) + 3000, $text, max(changed_at_ms) + 1, any_value(session_no) "
+                        "FROM turns WHERE session_id = $sid",
                         {"ws": WS, "sid": sid, "tid": f"bench-live-{os.getpid()}-{i}", "text": body})
             t1 = time.perf_counter()
             hooks.changed(cur, WS, [("turns", sid)])

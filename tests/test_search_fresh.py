@@ -7,6 +7,8 @@ searching.
 """
 
 
+import json
+
 from talkbar import hooks, sqlfiles
 from talkbar.db import Database
 from talkbar.search import compact, index, postings
@@ -225,3 +227,35 @@ def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo)
             cur.execute("DELETE FROM " + table)
     (found,) = find(demo, "Q1 planning")
     assert found and found[0]["title"] == "Insight Portal — Q1 planning"
+
+
+def test_a_rebuild_made_in_small_pieces_is_the_index_made_in_one(demo, monkeypatch):
+    """A bulk build stages the turns a range of sessions at a time and folds the tail into the lists
+    a share of the terms at a time, so that an import of many sessions stays within its memory
+    bound (100,000 sessions ran DuckDB out of memory); the pieces make the same index."""
+    import io
+    from talkbar import events
+    lists = (f"SELECT i.item_id, d.part, d.field, p.key, p.tf, p.dl FROM ({SETTLED}) p "
+             "JOIN search_docs d USING (doc_no) JOIN search_items i ON i.item_no = d.item_no")
+    ordered = "SELECT count(*) FROM search_lists WHERE docs <> list_sort(docs)"
+
+    def rebuild(cur):
+        log = io.StringIO()
+        monkeypatch.setattr(events, "_sink", log)
+        cur.execute("BEGIN TRANSACTION")
+        index.after_import(cur, [WS])
+        cur.execute("COMMIT")
+        monkeypatch.setattr(events, "_sink", None)
+        ran = [e.get("name") for e in map(json.loads, log.getvalue().splitlines()) if e["event"] == "sql"]
+        return sorted(cur.execute(lists).fetchall()), ran
+
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        whole, ran = rebuild(cur)
+        assert ran.count("search.bulk.stage_turns") == 1 and ran.count("search.bulk.settle") == 1
+        monkeypatch.setattr(postings, "STAGE_TURNS", 7)
+        monkeypatch.setattr(postings, "SETTLE_POSTINGS", 500)
+        pieces, ran = rebuild(cur)
+        assert ran.count("search.bulk.stage_turns") > 3 and ran.count("search.bulk.settle") > 3
+        assert cur.execute(ordered).fetchone()[0] == 0
+    assert len(whole) > 1000 and pieces == whole

@@ -151,11 +151,27 @@ DELETE FROM search_stats WHERE workspace_id = $workspace_id
 SELECT DISTINCT i.workspace_id FROM search_items i
 WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.workspace_id = i.workspace_id)
 
+-- name: search.bulk.turn_ranges
+-- returns: many
+-- params: $workspace_id, $turns
+-- The workspace's sessions as ranges of their keys holding about $turns turns each (a session
+-- longer than that is a range of its own), so that staging the turns a range at a time keeps its
+-- joins and its sort within an import's memory bound however many sessions there are.
+WITH per_session AS (
+    SELECT session_no, count(*) AS n FROM turns WHERE workspace_id = $workspace_id GROUP BY session_no
+),
+running AS (
+    SELECT session_no, sum(n) OVER (ORDER BY session_no) - n AS before FROM per_session
+)
+SELECT min(session_no) AS first_no, max(session_no) AS last_no
+FROM running GROUP BY before // $turns ORDER BY first_no
+
 -- name: search.bulk.stage_turns
 -- returns: exec
--- params: $workspace_id
--- Every transcript turn of the workspace as a passage (speaker's name and text), numbered in
--- item and turn order, so that a session's passages lie together (zone maps on item_no, doc_no).
+-- params: $workspace_id, $first_no, $last_no
+-- The transcript turns of the sessions keyed $first_no..$last_no as passages (speaker's name and
+-- text), numbered in item and turn order, so that a session's passages lie together (zone maps on
+-- item_no, doc_no).
 INSERT INTO search_stage
 SELECT nextval('search_doc_seq'), item_no, turn_id, start_ms, changed_at_ms, body
 FROM (
@@ -163,9 +179,13 @@ FROM (
            nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS body
     FROM turns t
     JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
-    LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+    LEFT JOIN (
+        SELECT p.session_id, p.speaker_id, p.name, p.contact_id
+        FROM session_participants p JOIN sessions s ON s.session_id = p.session_id
+        WHERE s.session_no BETWEEN $first_no AND $last_no
+    ) p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
     LEFT JOIN contacts c ON c.contact_id = p.contact_id
-    WHERE t.workspace_id = $workspace_id
+    WHERE t.workspace_id = $workspace_id AND t.session_no BETWEEN $first_no AND $last_no
     ORDER BY i.item_no, t.seq
 )
 
@@ -225,15 +245,22 @@ DELETE FROM search_stage
 -- Scratch rows go before commit.
 DELETE FROM search_vocab
 
+-- name: search.bulk.tail_size
+-- returns: one
+-- params: none
+-- How many postings wait in the tail.
+SELECT count(*) AS n FROM search_tail
+
 -- name: search.bulk.settle
 -- returns: exec
--- params: none
+-- params: $parts, $part
 -- After a rebuild, the tail (nearly all of it new) is folded into the term lists: one row per
--- term, appended to the term's list if it has one.
+-- term, appended to the term's list if it has one. One share of the terms at a time ($part of
+-- $parts, by key), so that the lists being gathered stay within an import's memory bound.
 INSERT INTO search_lists
 SELECT key, list(doc_no ORDER BY doc_no), list(item ORDER BY doc_no), list(field ORDER BY doc_no),
        list(tf ORDER BY doc_no), list(dl ORDER BY doc_no)
-FROM search_tail GROUP BY key
+FROM search_tail WHERE ((key % $parts) + $parts) % $parts = $part GROUP BY key
 ON CONFLICT (key) DO UPDATE SET docs = list_concat(search_lists.docs, excluded.docs),
     items = list_concat(search_lists.items, excluded.items), fields = list_concat(search_lists.fields, excluded.fields),
     tfs = list_concat(search_lists.tfs, excluded.tfs), dls = list_concat(search_lists.dls, excluded.dls)

@@ -26,6 +26,8 @@ from talkbar.search import text
 from talkbar.search.keys import key
 
 MAX_TF = 32767
+SETTLE_POSTINGS = 500_000   # postings folded into the term lists per statement (the same bound)
+STAGE_TURNS = 200_000   # turns staged per statement by a bulk build (its joins and sort stay within an import's memory bound)
 
 
 class Writer:
@@ -93,7 +95,9 @@ class Writer:
 def bulk_turns(cur, workspace_id):
     """Every transcript turn of the workspace as a passage, split into words in SQL (each distinct
     word tokenised once here); the postings land in the tail (settle() folds them in)."""
-    sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id)
+    for batch in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS):
+        sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
+                      first_no=batch["first_no"], last_no=batch["last_no"])
     words = [r["word"] for r in sqlfiles.call(cur, "search.bulk.words", pattern=text.WORD_SQL)]
     vw, vk = [], []
     for w in words:
@@ -113,8 +117,11 @@ def bulk_turns(cur, workspace_id):
 
 
 def settle(cur):
-    """The tail (after a bulk build, nearly all of the postings) folded into the term lists."""
-    sqlfiles.call(cur, "search.bulk.settle")
+    """The tail (after a bulk build, nearly all of the postings) folded into the term lists, a
+    share of the terms at a time (SETTLE_POSTINGS postings or so each)."""
+    parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
+    for part in range(parts):
+        sqlfiles.call(cur, "search.bulk.settle", parts=parts, part=part)
     sqlfiles.call(cur, "search.bulk.clear_tail")
 
 

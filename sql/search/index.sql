@@ -75,10 +75,12 @@ DELETE FROM search_lists WHERE list_contains($keys, key) AND len(docs) = 0
 INSERT INTO search_dead SELECT unnest($docs), unnest($keys)
 
 -- name: search.tail.drop
--- returns: exec
+-- returns: many
 -- params: $docs
--- The removed passages' postings in the tail.
+-- The removed passages' postings in the tail; returns the passages that had them there (a
+-- passage's postings are all in the tail or all in the lists, so these have none in the lists).
 DELETE FROM search_tail WHERE list_contains($docs, doc_no)
+RETURNING doc_no
 
 -- name: search.tail.add
 -- returns: exec

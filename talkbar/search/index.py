@@ -22,13 +22,15 @@ _indexed = set()     # workspaces seen indexed by this process
 
 
 def _item_numbers(cur, workspace_id, kind, ids):
+    """The items' numbers, and which of them were numbered before (only those can have passages)."""
     found = {r["item_id"]: r["item_no"] for r in sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id,
                                                      kind=kind, ids=ids)}
+    known = list(found.values())
     missing = [i for i in ids if i not in found]
     if missing:
         for r in sqlfiles.call(cur, "search.items.add", workspace_id=workspace_id, kind=kind, ids=missing):
             found[r["item_id"]] = r["item_no"]
-    return found
+    return found, known
 
 
 def index_items(cur, workspace_id, kind, ids=None):
@@ -36,15 +38,15 @@ def index_items(cur, workspace_id, kind, ids=None):
     rows = sqlfiles.call(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids)
     writer = postings.Writer(cur, workspace_id)
     present = [r["id"] for r in rows]
-    numbers = _item_numbers(cur, workspace_id, kind, present) if present else {}
+    numbers, known = _item_numbers(cur, workspace_id, kind, present) if present else ({}, [])
     gone = []
     if ids is not None:
         gone_ids = sorted(set(ids) - set(present))
         if gone_ids:
             gone = list(sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind=kind, ids=gone_ids))
-    if ids is not None and numbers:
+    if ids is not None and known:   # a new item (a note just created) has no passages to drop: no scan
         fields = ALL if kind == "document" else OWN
-        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=list(numbers.values()), fields=fields))
+        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=known, fields=fields))
     if gone:
         items = [g["item_no"] for g in gone]
         writer.remove(sqlfiles.call(cur, "search.docs.drop", items=items, fields=ALL))
@@ -64,7 +66,7 @@ def index_turns(cur, workspace_id, session_id):
     if not rows:
         return
     if item_no is None:   # a session never indexed: number it (its turns are all new then)
-        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
+        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[0][session_id]
     writer = postings.Writer(cur, workspace_id)
     old = [r["old_doc"] for r in rows if r["old_doc"] is not None]
     if old:

@@ -79,6 +79,40 @@ def test_live_turns_are_indexed_one_by_one(demo):
     assert len(again) == 1
 
 
+LISTS = "SELECT key, docs, tfs FROM search_lists ORDER BY key"
+
+
+def test_a_live_turn_made_final_keeps_its_passage(demo):
+    """A live turn is appended provisional, then made final with the same words: its passage stays
+    (only its change time moves on). When its words do change, the passage, still in the tail, is
+    replaced there, and the settled term lists stay as they were."""
+    changed = 2_000_000_000_000
+    write(demo, [append_turn(1, "Zanzibar venue booked for the offsite.", changed)], [("turns", LIVE)])
+    db = Database(demo.db, create=False, idle_s=0)
+    passage = "SELECT doc_no, changed FROM search_docs WHERE part = 'live-turn-1'"
+    with db.cursor() as cur:
+        (doc_no, was), = cur.execute(passage).fetchall()
+        lists = cur.execute(LISTS).fetchall()
+        tail = cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0]
+    assert was == changed and tail > 0
+    write(demo, [("UPDATE turns SET provisional = false, changed_at_ms = $c WHERE turn_id = 'live-turn-1'",
+                  {"c": changed + 1})], [("turns", LIVE)])
+    with db.cursor() as cur:
+        assert cur.execute(passage).fetchall() == [(doc_no, changed + 1)]
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0] == tail
+    write(demo, [], [("turns", LIVE)])   # nothing changed since: nothing indexed twice
+    (found,) = find(demo, "zanzibar venue")
+    assert [m["content"]["locator"] for m in found] == ["live-turn-1"]
+    # the words change: the passage is replaced, in the tail only
+    write(demo, [("UPDATE turns SET text = 'Serengeti venue booked for the offsite.', changed_at_ms = $c "
+                  "WHERE turn_id = 'live-turn-1'", {"c": changed + 2})], [("turns", LIVE)])
+    with db.cursor() as cur:
+        assert cur.execute(LISTS).fetchall() == lists
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0] == 0
+    zanzibar, serengeti = find(demo, "zanzibar", "serengeti venue")
+    assert zanzibar == [] and [m["content"]["locator"] for m in serengeti] == ["live-turn-1"]
+
+
 def test_changed_and_removed_items_leave_the_index(demo):
     write(demo, [new_note("note-fresh-2", "Quokka census", "Count the quokkas.")], [("note", "note-fresh-2")])
     write(demo, [("UPDATE notes SET title = 'Wombat census', markdown = 'Count the wombats.' WHERE note_id = 'note-fresh-2'", {})],

@@ -48,6 +48,15 @@ FROM (SELECT unnest($items) AS item_no, unnest($fields) AS field, unnest($parts)
              unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len, unnest($texts) AS text)
 RETURNING doc_no, item_no, field, part
 
+-- name: search.docs.touch
+-- returns: exec
+-- params: $docs, $changed
+-- Passages that stay as they are (a turn made final, its text unchanged) take the turn's new change
+-- time, which the next incremental pass starts after (search.source.turns).
+UPDATE search_docs SET changed = u.changed
+FROM (SELECT unnest($docs) AS doc_no, unnest($changed) AS changed) u
+WHERE search_docs.doc_no = u.doc_no
+
 -- name: search.lists.drop
 -- returns: exec
 -- params: $keys, $docs

@@ -293,4 +293,3 @@ def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo)
             cur.execute("DELETE FROM " + table)
     (found,) = find(demo, "Q1 planning")
     assert found and found[0]["title"] == "Insight Portal — Q1 planning"
-

@@ -354,7 +354,8 @@ def main(argv=None):
         writers(root, a.writers, a.creates)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    say(f"\n{a.sessions:,} x {a.turns:,} ({path.name}), load {' '.join(load())}\n")
+    size = path.name if a.fixture else f"{a.sessions:,} x {a.turns:,} ({path.name})"   # --fixture: its own size
+    say(f"\n{size}, load {' '.join(load())}\n")
     say("| measure | ours | peer | ratio | goal |\n| --- | --- | --- | --- | --- |")
     for r in ROWS:
         say("| " + " | ".join(r) + " |")

@@ -81,6 +81,72 @@ def test_live_turns_are_indexed_one_by_one(demo):
     assert len(again) == 1
 
 
+LISTS = "SELECT key, docs, tfs FROM search_lists ORDER BY key"
+
+
+def test_a_live_turn_made_final_keeps_its_passage(demo):
+    """A live turn is appended provisional, then made final with the same words: its passage stays
+    (only its change time moves on). When its words do change, the passage, still in the tail, is
+    replaced there, and the settled term lists stay as they were."""
+    changed = 2_000_000_000_000
+    write(demo, [append_turn(1, "Zanzibar venue booked for the offsite.", changed)], [("turns", LIVE)])
+    db = Database(demo.db, create=False, idle_s=0)
+    passage = "SELECT doc_no, changed FROM search_docs WHERE part = 'live-turn-1'"
+    with db.cursor() as cur:
+        (doc_no, was), = cur.execute(passage).fetchall()
+        lists = cur.execute(LISTS).fetchall()
+        tail = cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0]
+    assert was == changed and tail > 0
+    write(demo, [("UPDATE turns SET provisional = false, changed_at_ms = $c WHERE turn_id = 'live-turn-1'",
+                  {"c": changed + 1})], [("turns", LIVE)])
+    with db.cursor() as cur:
+        assert cur.execute(passage).fetchall() == [(doc_no, changed + 1)]
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0] == tail
+    write(demo, [], [("turns", LIVE)])   # nothing changed since: nothing indexed twice
+    (found,) = find(demo, "zanzibar venue")
+    assert [m["content"]["locator"] for m in found] == ["live-turn-1"]
+    # the words change: the passage is replaced, in the tail only
+    write(demo, [("UPDATE turns SET text = 'Serengeti venue booked for the offsite.', changed_at_ms = $c "
+                  "WHERE turn_id = 'live-turn-1'", {"c": changed + 2})], [("turns", LIVE)])
+    with db.cursor() as cur:
+        assert cur.execute(LISTS).fetchall() == lists
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0] == 0
+    zanzibar, serengeti = find(demo, "zanzibar", "serengeti venue")
+    assert zanzibar == [] and [m["content"]["locator"] for m in serengeti] == ["live-turn-1"]
+
+
+def _queries(stderr):
+    return [e["name"] for e in map(json.loads, stderr.splitlines()) if e.get("event") == "sql"]
+
+
+def test_a_live_turn_and_a_new_note_are_indexed_without_rewriting_or_scanning_what_was_there(demo, tmp_path):
+    """What the index runs for a live turn (appended, then made final) and for a note just created
+    (the -v events name each query): new passages and postings are added, a turn made final only
+    moves its passage's change time, and nothing already indexed is dropped, rewritten or looked
+    through (a note just created has no passages to drop)."""
+    turns = tmp_path / "turns.jsonl"
+    turns.write_text(json.dumps({"speakerId": "spk-33cf0ddb-1", "text": "Okapi budget agreed for the offsite.",
+                                 "startMs": 990000, "endMs": 991000}) + "\n")
+    r = demo.run("-v", "app", "record", LIVE, "--turns", str(turns), "--interval-ms", "0", "--stop-after")
+    assert r.code == 0, r.stderr
+    steps = []   # the recorder's steps, each from the statement that starts it
+    for name in _queries(r.stderr):
+        if name in ("recorder.session", "recorder.append_turn", "recorder.finalize") or not steps:
+            steps.append([])
+        steps[-1].append(name)
+    append = next(s for s in steps if s[0] == "recorder.append_turn")
+    final = next(s for s in steps if s[0] == "recorder.finalize")   # the turn's; completing comes after
+    assert append.count("search.docs.add") == 1 and append.count("search.tail.add") == 1
+    assert "search.docs.touch" in final and not {"search.docs.add", "search.tail.add"} & set(final)
+    assert not {"search.docs.drop_ids", "search.lists.drop", "search.tail.drop"} & set(append + final)
+    r = demo.run("-v", "--output", "json", "tools", "call", "notes.create", "--args", '{"title": "Okapi plan"}')
+    assert r.code == 0, r.stderr
+    ran = _queries(r.stderr)
+    assert "search.docs.add" in ran and not {"search.docs.drop", "search.lists.drop"} & set(ran)
+    (okapi,) = find(demo, "okapi")
+    assert {m["kind"] for m in okapi} == {"session", "note"}
+
+
 def test_changed_and_removed_items_leave_the_index(demo):
     write(demo, [new_note("note-fresh-2", "Quokka census", "Count the quokkas.")], [("note", "note-fresh-2")])
     write(demo, [("UPDATE notes SET title = 'Wombat census', markdown = 'Count the wombats.' WHERE note_id = 'note-fresh-2'", {})],

@@ -1,15 +1,15 @@
 """Compaction: folding the tail into the term lists in the background, never in a search's way.
 
 Search reads each term's list by its primary key (search_lists), plus the small unsorted tail that
-every write appends to. When the tail grows past COMPACT_AT of the lists' postings, the write that
-notices starts a daemon thread in its own process. The thread, on its own connection to the same
-database and in its own transaction, writes a copy of the lists with the tail folded in
-(search_next) and the tail passages it took in, and commits; searches go on reading the old tables
-meanwhile. The next write swaps the copy in: inside its own transaction, so writes never race the
-swap, it renames search_next into place, deletes from the tail exactly what the copy took in (a
-turn appended while the copy was built stays in the tail) and from the copy what was removed
-meanwhile (search_dead, by term). The swap is a few catalog changes and small updates. A rebuild
-(import) moves the generation on, so a copy of the old postings is dropped.
+every write appends to. When the tail grows past COMPACT_AT of the index (its terms, as BM25's
+counts have them), the write that notices starts a daemon thread in its own process. The thread, on
+its own connection to the same database and in its own transaction, writes a copy of the lists with
+the tail folded in (search_next) and the tail passages it took in, and commits; searches go on
+reading the old tables meanwhile. The next write swaps the copy in: inside its own transaction, so
+writes never race the swap, it renames search_next into place, deletes from the tail exactly what
+the copy took in (a turn appended while the copy was built stays in the tail) and from the copy what
+was removed meanwhile (search_dead, by term). The swap is a few catalog changes and small updates. A
+rebuild (import) moves the generation on, so a copy of the old postings is dropped.
 
 A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
 hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the
@@ -22,7 +22,7 @@ import threading
 from talkbar import events, progress, sqlfiles
 from talkbar.db import transaction
 
-COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the lists' postings
+COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the index's terms
 MIN_ROWS = 20_000        # never compact for less
 CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
 EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction finish
@@ -42,7 +42,7 @@ def after_write(cur):
     state = sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is not None:
         swap(cur, state)
-    elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["sorted"]):
+    elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["indexed"]):
         start(sqlfiles.call(cur, "search.compact.path"))
 
 

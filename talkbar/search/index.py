@@ -22,13 +22,15 @@ _indexed = set()     # workspaces seen indexed by this process
 
 
 def _item_numbers(cur, workspace_id, kind, ids):
+    """The items' numbers, and which of them were numbered before (only those can have passages)."""
     found = {r["item_id"]: r["item_no"] for r in sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id,
                                                      kind=kind, ids=ids)}
+    known = list(found.values())
     missing = [i for i in ids if i not in found]
     if missing:
         for r in sqlfiles.call(cur, "search.items.add", workspace_id=workspace_id, kind=kind, ids=missing):
             found[r["item_id"]] = r["item_no"]
-    return found
+    return found, known
 
 
 def index_items(cur, workspace_id, kind, ids=None):
@@ -36,15 +38,15 @@ def index_items(cur, workspace_id, kind, ids=None):
     rows = sqlfiles.call(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids)
     writer = postings.Writer(cur, workspace_id)
     present = [r["id"] for r in rows]
-    numbers = _item_numbers(cur, workspace_id, kind, present) if present else {}
+    numbers, known = _item_numbers(cur, workspace_id, kind, present) if present else ({}, [])
     gone = []
     if ids is not None:
         gone_ids = sorted(set(ids) - set(present))
         if gone_ids:
             gone = list(sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind=kind, ids=gone_ids))
-    if ids is not None and numbers:
+    if ids is not None and known:   # a new item (a note just created) has no passages to drop: no scan
         fields = ALL if kind == "document" else OWN
-        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=list(numbers.values()), fields=fields))
+        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=known, fields=fields))
     if gone:
         items = [g["item_no"] for g in gone]
         writer.remove(sqlfiles.call(cur, "search.docs.drop", items=items, fields=ALL))
@@ -57,20 +59,31 @@ def index_items(cur, workspace_id, kind, ids=None):
 
 
 def index_turns(cur, workspace_id, session_id):
-    """Index the session's turns changed since the last indexed one (a live turn: just that one)."""
+    """Index the session's turns changed since the last indexed one (a live turn: just that one; made
+    final with its text unchanged, its passage only takes the new change time)."""
     found = sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
     item_no = found[0]["item_no"] if found else None
     rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
     if item_no is None:   # a session never indexed: number it (its turns are all new then)
-        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[session_id]
+        item_no = _item_numbers(cur, workspace_id, "session", [session_id])[0][session_id]
+    same, fresh = [], []   # a turn made final says what it said provisionally: its passage stays
+    for r in rows:
+        body = passages.turn_text(r["speaker"], r["text"])
+        kept = r["old_doc"] is not None and r["old_text"] == body and r["old_t_ms"] == r["t_ms"]
+        (same if kept else fresh).append((r, body))
+    if same:
+        sqlfiles.call(cur, "search.docs.touch", docs=[r["old_doc"] for r, _ in same],
+                      changed=[r["changed"] for r, _ in same])
+    if not fresh:
+        return
     writer = postings.Writer(cur, workspace_id)
-    old = [r["old_doc"] for r in rows if r["old_doc"] is not None]
+    old = [r["old_doc"] for r, _ in fresh if r["old_doc"] is not None]
     if old:
         writer.remove(sqlfiles.call(cur, "search.docs.drop_ids", docs=old))
-    for r in rows:
-        writer.add(item_no, 2, r["part"], passages.turn_text(r["speaker"], r["text"]), r["t_ms"], r["changed"])
+    for r, body in fresh:
+        writer.add(item_no, 2, r["part"], body, r["t_ms"], r["changed"])
     writer.flush()
 
 

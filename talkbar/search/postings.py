@@ -5,8 +5,10 @@ Layout (sql/schema/0810_search_lists.sql): a passage is a row of search_docs (it
 length and text); its postings are (term key, passage, item, field, tf, passage length). Settled
 postings live in search_lists, one row per term key holding its passages as parallel lists, read
 by the primary key; new postings are appended to search_tail (one row each) until a compaction
-folds them into the lists. A removed passage leaves its lists at once: its stored text is
-tokenised again to find its terms, and just those lists are rewritten.
+folds them into the lists. A passage's postings are all in the tail or all in the lists. A
+removed passage still in the tail leaves it by its rows; one in the lists leaves them at once: its
+stored text is tokenised again to find its terms, and just those lists are rewritten (a common
+term's list is long, so that rewrite is what a live turn made final must not pay).
 
 Interface, all inside the caller's write transaction:
 
@@ -18,7 +20,8 @@ Interface, all inside the caller's write transaction:
     bulk_turns(cur, workspace_id)   # every transcript turn of a workspace, tokenised in SQL
     settle(cur)                     # after a bulk build: the tail folded into the term lists
 
-Per live turn that is one passage row, its postings appended to the tail, and one counts update.
+Per live turn that is one passage row, its postings appended to the tail, and one counts update;
+made final, its passage and postings leave the tail and come back with the new change time.
 """
 
 from talkbar import sqlfiles
@@ -53,17 +56,21 @@ class Writer:
         if not rows:
             return
         docs = [r["doc_no"] for r in rows]
-        keys, key_docs = [], []
+        in_tail = {r["doc_no"] for r in sqlfiles.call(self.cur, "search.tail.drop", docs=docs)}
+        keys, key_docs, settled_keys = [], [], []
         for r in rows:
             for term in text.doc_terms(r["text"] or "")[0]:
                 keys.append(key(self.ws, term))
                 key_docs.append(r["doc_no"])
-        if keys:
-            distinct = list(dict.fromkeys(keys))
-            sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=docs)
+                if r["doc_no"] not in in_tail:
+                    settled_keys.append(keys[-1])
+        if settled_keys:   # a passage still in the tail (a live turn made final) rewrites no list
+            distinct = list(dict.fromkeys(settled_keys))
+            settled = [d for d in docs if d not in in_tail]
+            sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
             sqlfiles.call(self.cur, "search.lists.drop_empty", keys=distinct)
+        if keys:
             sqlfiles.call(self.cur, "search.dead.add", keys=keys, docs=key_docs)
-        sqlfiles.call(self.cur, "search.tail.drop", docs=docs)
         for r in rows:
             self.docs[r["field"]] -= 1
             self.lens[r["field"]] -= r["len"]

@@ -25,7 +25,6 @@ engine in a process of its own, timed there), so that before and after share the
 
 import argparse
 import json
-import os
 import re
 import shutil
 import sqlite3
@@ -36,6 +35,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import common
+from common import say
+
 REPO = Path(__file__).resolve().parent.parent
 WS = "ws-bench"
 NOW_MS = 1_800_000_000_000
@@ -43,10 +45,6 @@ PER_SESSION = ("sessions.get", "sessions.stats", "sessions.transcript", "session
                "sessions.documents", "sessions.live_cards", "sessions.keywords.get", "markers.list")
 CYRILLIC = re.compile(r"[а-яА-ЯёЁ]")
 LENGTHS = ["short", "standard", "detailed"]
-
-
-def say(*parts):
-    print(*parts, flush=True)
 
 
 def loadavg():
@@ -76,9 +74,7 @@ def prepare(workdir, sessions, turns, checkout=REPO, name="root"):
 
 
 def env_for(checkout, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update(PYTHONPATH=str(checkout), TALKBAR_NOW_MS=str(NOW_MS), **extra)
-    return env
+    return common.env_for(None, checkout, TALKBAR_NOW_MS=NOW_MS, **extra)
 
 
 class Worker:

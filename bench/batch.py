@@ -25,13 +25,14 @@ same rounds, so that before and after share the machine's load.
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import common
 
 REPO = Path(__file__).resolve().parent.parent
 NOW_MS = 1_800_000_000_000
@@ -43,10 +44,7 @@ def notes(n):
 
 
 def env_for(root, checkout=REPO):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(checkout), TALKBAR_POLICY_FILE=str(root / "no-policy"),
-               TALKBAR_NOW_MS=str(NOW_MS))
-    return env
+    return common.env_for(root, checkout, TALKBAR_NOW_MS=NOW_MS)
 
 
 def fresh(template, where):

@@ -49,13 +49,10 @@ from talkbar.engine import CLI, Engine  # noqa: E402
 from talkbar.search import text  # noqa: E402
 
 import relevance_ru  # noqa: E402
+from common import say  # noqa: E402
 
 QMSUM_WS = "ws-qmsum"
 FTS_ROWS = 1000          # FTS5 rows read per query to find its top 10 meetings
-
-
-def say(*parts):
-    print(*parts, flush=True)
 
 
 def shared_dir():

@@ -39,14 +39,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from common import Peer, env_for, say
+
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 PY = sys.executable
 ROWS = []   # (what, ours, peer, ratio, goal)
-
-
-def say(*parts):
-    print(*parts, flush=True)
 
 
 def load():
@@ -56,13 +54,6 @@ def load():
 def pct(xs, p):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
-
-
-def env_for(root, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update({"TALKBAR_DATA_ROOT": str(root), "TALKBAR_POLICY_FILE": str(Path(root) / "none.json"),
-                "PYTHONPATH": str(REPO), **extra})
-    return env
 
 
 def child(argv, env=None, stdin=None):
@@ -150,24 +141,13 @@ def sizes(path, root, fts_path):
 
 
 # ---------------------------------------------------------------------------------------- 3
-class Server:
+class Server(Peer):
     def __init__(self, root, log):
         self.root = root
         self.log = open(log, "w")
-        self.proc = subprocess.Popen([PY, "-m", "talkbar", "-v", "serve"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.log, env=env_for(root), text=True, bufsize=1)
-        self.n = 0
+        super().__init__([PY, "-m", "talkbar", "-v", "serve"], env_for(root), stderr=self.log)
         self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
                                     "clientInfo": {"name": "bench", "version": "1"}})
-
-    def request(self, method, params):
-        self.n += 1
-        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}) + "\n")
-        self.proc.stdin.flush()
-        while True:
-            reply = json.loads(self.proc.stdout.readline())
-            if reply.get("id") == self.n:
-                return reply
 
     def call(self, tool, op, args):
         t = time.perf_counter()
@@ -178,8 +158,7 @@ class Server:
         return ms
 
     def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
+        super().close()
         self.log.close()
 
 

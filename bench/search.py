@@ -46,12 +46,13 @@ REPO = Path(os.environ.get("TALKBAR_BENCH_REPO") or Path(__file__).resolve().par
 sys.path.insert(0, str(REPO))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from talkbar import hooks, sqlfiles  # noqa: E402
+from talkbar import hooks  # noqa: E402
 from talkbar.db import Database  # noqa: E402
 from talkbar.engine import CLI, Engine  # noqa: E402
 from talkbar.search import compact, stopwords, text  # noqa: E402
 
 import search_mcp  # noqa: E402
+from common import say  # noqa: E402
 
 FUNCTION_WORDS = getattr(stopwords, "FUNCTION", None) or getattr(stopwords, "WORDS", frozenset())
 
@@ -65,10 +66,6 @@ def ms(t0):
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
-
-
-def say(*parts):
-    print(*parts, flush=True)
 
 
 # ---------------------------------------------------------------------------------------- setup

@@ -9,9 +9,7 @@ optimizer), the tokeniser, and the engine's own work around them; the MCP round 
 engine's time is the transport (JSON both ways, the pipe, the server's dispatch).
 """
 
-import importlib.util
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -19,27 +17,19 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+import common
 from talkbar import sqlfiles
 from talkbar.search import text
 
 KINDS = ["session"]
 
 
-def _line_peer():
-    """bench/mcp.py's bare JSON-RPC line peer (loaded by path: `mcp` is also the SDK's name)."""
-    spec = importlib.util.spec_from_file_location("bench_mcp", Path(__file__).with_name("mcp.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.Peer
-
-
-class Peer(_line_peer()):
+class Peer(common.Peer):
     """A warm `talkbar-cli serve` with MCP turned on, initialized; with `events` (a file), run with
     -v and its event lines (op.end carries each operation's time in the engine) written there."""
 
     def __init__(self, repo, root, events=None):
-        env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-        env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(repo), TALKBAR_POLICY_FILE=str(root / "no-policy.json"))
+        env = common.env_for(root, repo)
         subprocess.run([sys.executable, "-m", "talkbar", "app", "access", "mcp", "on"], env=env, check=True,
                        stdout=subprocess.DEVNULL, cwd=repo)
         verbose = ["-v"] if events else []

@@ -230,16 +230,10 @@ def _trimmed_length_errors(schema, value, path=()):
     return None
 
 
-_fast = {}
-
-
 def _fast_valid(op, args):
     """The compiled yes/no check (talkbar/fastcheck.py): most calls never import jsonschema."""
-    check = _fast.get(op.id)
-    if check is None:
-        from talkbar.fastcheck import compile_schema
-        check = _fast[op.id] = compile_schema(op.schema)
-    return check(args)
+    from talkbar.fastcheck import checker
+    return checker(op.schema)(args)
 
 
 def check(op, args):

@@ -20,7 +20,6 @@ import time
 from contextlib import ExitStack
 
 from talkbar import events, hooks
-from talkbar.db import transaction
 from talkbar.errors import OpError
 
 MAX_CALLS = 200

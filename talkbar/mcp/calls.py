@@ -6,7 +6,6 @@ Every refusal here is a tool result with isError (an operation error envelope), 
 error: those are only for an unknown tool name and for a cancelled call (the server's business).
 """
 
-import json
 import os
 import threading
 import time

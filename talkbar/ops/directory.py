@@ -8,7 +8,7 @@ queries are named after it (`contact.one`, `organization.update`, …, in sql/sh
 from dataclasses import dataclass
 from typing import Callable
 
-from talkbar import paging
+from talkbar import paging, speaker_names
 from talkbar.errors import invalid, not_found
 from talkbar.ops import weblinks
 from talkbar.ops.lookups import field_values, live, words
@@ -108,8 +108,8 @@ def sessions(ctx, args):
     rows = ctx.sql("contacts.sessions")
     items, next_offset = paging.offset_page(rows, args["limit"], args["offset"])
     unnamed = [r["sessionId"] for r in items if r["speaker"] is None]
-    shown = {(n["sessionId"], n["speakerId"]): n["name"]
-             for n in (ctx.sql("session_speakers.names", session_ids=unnamed) if unnamed else [])}
+    shown = {(sid, n["speakerId"]): n["name"]
+             for sid, named in (speaker_names.of_sessions(ctx, unnamed) if unnamed else {}).items() for n in named}
     for r in items:
         speaker_id = r.pop("speakerId")
         if r["speaker"] is None:

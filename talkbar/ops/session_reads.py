@@ -5,8 +5,10 @@ sessions first); these handlers add what depends on the moment: whether the sess
 now (then `recording: true`, no summary yet, provisional speakers) and whether the app runs.
 """
 
+import math
+
+from talkbar import app_state, paging, speaker_names, textmatch
 from talkbar.ops import action_items
-from talkbar import app_state, paging, textmatch
 from talkbar.ops.lifecycle import need_args
 from talkbar.ops.lookups import live
 from talkbar.ops.session_lookup import read_live, recording
@@ -54,16 +56,49 @@ def current_recording(ctx, _args):
 
 
 def stats(ctx, _args):
-    out = read_live(ctx, "sessions.stats")
+    head = read_live(ctx, "sessions.stats")
+    sid = head["sessionId"]
+    people, spoken, runs, summary = ctx.sql_each([
+        ("session_speakers.of_one", {"session_id": sid}),
+        ("session_speakers.spoken", {"session_no": head.pop("sessionNo")}),
+        ("sessions.stats:runs", {}), ("sessions.stats:summary", {})])
+    speakers = speaker_names.with_spoken(ctx, sid, people, spoken)
+    out = {**head, **_clock(ctx, head, runs, speakers)}
+    talk = sum(s["talkMs"] for s in speakers)
+    out.update(turns=sum(s["turns"] for s in speakers), transcriptChars=sum(s["chars"] for s in speakers),
+               speakerCount=sum(1 for s in speakers if s["turns"] > 0), talkTimeMs=talk)
+    shown = [{"speakerId": s["speakerId"], "contactId": s["contactId"], "name": s["name"], "isUser": s["isUser"],
+              "excludedFromAi": s["excludedFromAi"], "talkTimeMs": s["talkMs"],
+              "share": _share(s["talkMs"], talk), "turns": s["turns"]} for s in speakers]
     if recording(out):
         # while it records, speakers are what the transcript holds so far: not yet the speakers
         # that sessions.speakers.* take
-        out["speakers"] = [{**s, "speakerId": None, "provisional": True}
-                           for s in out["speakers"] if s["turns"] > 0]
+        out["speakers"] = [{**s, "speakerId": None, "provisional": True} for s in shown if s["turns"] > 0]
         out["summary"] = None
     else:
-        out["speakers"] = [{k: v for k, v in s.items() if k != "turns"} for s in out["speakers"]]
+        out["speakers"] = [{k: v for k, v in s.items() if k != "turns"} for s in shown]
+        out["summary"] = summary["summary"]
     return out
+
+
+def _clock(ctx, head, runs, speakers):
+    """elapsedMs: a session that records runs until now; one that stopped without an end
+    (interrupted) until its last recorded moment. recordedMs is the sum of the recording runs (an
+    open run until the elapsed time); breaks are the pauses between them."""
+    if head["status"] == "recording":
+        elapsed = max(ctx.now - head["startedAtMs"], 0)
+    elif head["endedAtMs"] is not None:
+        elapsed = head["endedAtMs"] - head["startedAtMs"]
+    else:
+        last_turn = max((s["lastEnd"] for s in speakers if s["lastEnd"] is not None), default=0)
+        elapsed = max(runs["lastEnd"] or 0, last_turn)
+    return {"elapsedMs": elapsed, "recordedMs": runs["closedMs"] + runs["openCount"] * elapsed - runs["openStart"],
+            "recordingRuns": runs["n"], "breaks": max(runs["n"] - 1, 0)}
+
+
+def _share(part, total):
+    """part / total to 4 decimals, half away from zero (as SQL's round), 0.0 without talk."""
+    return math.floor(part / total * 10_000 + 0.5) / 10_000 if total > 0 else 0.0
 
 
 def live_cards(ctx, _args):

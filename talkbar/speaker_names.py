@@ -54,12 +54,11 @@ def of_session(ctx, session_id):
 def with_spoken(ctx, session_id, people, spoken):
     """One session's participants (session_speakers.of_one) joined with what each said
     (session_speakers.spoken), named, in page order. Every turn's speaker is a participant (the
-    importer and the recorder see to it); one who never spoke has 0 turns, talk and characters."""
+    importer and the recorder see to it); one who never spoke has 0 turns and talk."""
     said = {row["speakerId"]: row for row in spoken}
     rows = []
     for person in people:
         s = said.get(person["speakerId"])
         rows.append({**person, "firstSeq": s and s["firstSeq"], "turns": s["turns"] if s else 0,
-                     "talkMs": s["talkMs"] if s else 0, "chars": s["chars"] if s else 0,
-                     "lastEnd": s and s["lastEnd"]})
+                     "talkMs": s["talkMs"] if s else 0, "lastEnd": s and s["lastEnd"]})
     return shown(ctx, {session_id: rows})[session_id]

@@ -1,19 +1,36 @@
 -- name: sessions.get
 -- returns: one
 -- params: $workspace_id, $session_id
--- One session with the fields of sessions.list, its counts and its shown summary (tb_summary_order:
--- the selected one; sections in order, and which model wrote it), and trashedAt, so that this one
--- statement also answers the session lookup (the handler refuses a trashed session, then drops it).
--- participantCount counts everyone in the session, speakerCount only those who spoke. Action items
--- and decisions come from session_items.rows. The per-session tables are read by $session_id
--- itself (their session index), the turns by the session's integer key (their row groups): a
--- filter correlated with s made DuckDB group every turn of the workspace. The shown summary is
--- picked by arg_min and its sections joined on its length (a subquery correlated with it cost a
--- sixth of the statement).
-WITH s AS (
-    SELECT * FROM sessions WHERE workspace_id = $workspace_id AND session_id = $session_id
-),
-sm AS (
+-- One session with the fields of sessions.list, its integer key (its turns are read by it) and
+-- trashedAt (the handler refuses a trashed session, then drops both). talkbar/ops/session_reads.py
+-- reads the counts, the shown summary and the action items beside it: a few small statements
+-- cost DuckDB less to plan than one that joins them.
+SELECT session_id AS "sessionId", title, status, started_at_ms AS "startedAtMs", ended_at_ms AS "endedAtMs",
+       project_id AS "projectId", series_id AS "seriesId", pinned, source, private, workspace_id AS "workspaceId",
+       session_type AS "sessionType", created_at AS "createdAt", updated_at AS "updatedAt", revision,
+       session_no AS "sessionNo", trashed_at AS "trashedAt"
+FROM sessions
+WHERE workspace_id = $workspace_id AND session_id = $session_id
+
+-- name: sessions.get:participants
+-- returns: value
+-- params: $session_id
+-- participantCount: everyone in the session (speakerCount counts only those who spoke).
+SELECT count(*) FROM session_participants WHERE session_id = $session_id
+
+-- name: sessions.get:speakers
+-- returns: value
+-- params: $session_no
+-- speakerCount: those who spoke, by the session's integer key (its turns' row groups only).
+SELECT count(DISTINCT speaker_id) FROM turns WHERE session_no = $session_no
+
+-- name: sessions.get:summary
+-- returns: value
+-- params: $session_id
+-- The shown summary (tb_summary_order: the selected one) with its sections in order and which
+-- model wrote it; null when the session has none. Picked by arg_min, its sections joined on its
+-- length (a subquery correlated with it cost a sixth of the statement).
+WITH sm AS (
     SELECT arg_min({'length': length, 'text': text, 'provider': provider, 'model': model, 'edited': edited},
                    tb_summary_order(selected, length)) AS m
     FROM summaries WHERE session_id = $session_id
@@ -22,14 +39,7 @@ secs AS (
     SELECT list({'key': x.key, 'title': x.title, 'text': x.text} ORDER BY x.ord) AS sections
     FROM summary_sections x, sm WHERE x.session_id = $session_id AND x.length = sm.m.length
 )
-SELECT s.session_id AS "sessionId", s.title, s.status, s.started_at_ms AS "startedAtMs",
-       s.ended_at_ms AS "endedAtMs", s.project_id AS "projectId", s.series_id AS "seriesId",
-       (SELECT count(*) FROM session_participants p WHERE p.session_id = $session_id) AS "participantCount",
-       s.pinned, s.source, s.private,
-       (SELECT count(DISTINCT t.speaker_id) FROM turns t, s k WHERE t.session_no = k.session_no) AS "speakerCount",
-       s.workspace_id AS "workspaceId", s.session_type AS "sessionType", s.created_at AS "createdAt",
-       s.updated_at AS "updatedAt", s.revision,
-       CASE WHEN sm.m IS NOT NULL THEN {'text': sm.m.text, 'sections': coalesce(secs.sections, []),
-                                        'generatedBy': {'provider': sm.m.provider, 'model': sm.m.model, 'edited': sm.m.edited}} END AS summary,
-       s.trashed_at AS "trashedAt"
-FROM s, sm, secs
+SELECT CASE WHEN sm.m IS NOT NULL THEN {'text': sm.m.text, 'sections': coalesce(secs.sections, []),
+                                        'generatedBy': {'provider': sm.m.provider, 'model': sm.m.model,
+                                                        'edited': sm.m.edited}} END
+FROM sm, secs

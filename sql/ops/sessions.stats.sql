@@ -12,6 +12,12 @@ SELECT session_id AS "sessionId", status, session_type AS "sessionType", private
 FROM sessions
 WHERE workspace_id = $workspace_id AND session_id = $session_id
 
+-- name: sessions.stats:chars
+-- returns: value
+-- params: $session_no
+-- The transcript's length in characters, by the session's integer key (its row groups only).
+SELECT coalesce(sum(length(text)), 0) FROM turns WHERE session_no = $session_no
+
 -- name: sessions.stats:runs
 -- returns: one
 -- params: $session_id

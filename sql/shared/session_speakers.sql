@@ -34,10 +34,10 @@ WHERE session_id = $session_id
 -- returns: many
 -- params: $session_no
 -- What each speaker of one session said: the position of their first turn, their turns, talk time,
--- characters, and when their last turn ended. By the session's integer key: only the row groups
--- that hold its turns are read.
+-- and when their last turn ended. By the session's integer key: only the row groups that hold its
+-- turns are read, and not their text (sessions.stats:chars counts that beside it).
 SELECT speaker_id AS "speakerId", min(seq) AS "firstSeq", count(*) AS turns,
-       sum(end_ms - start_ms) AS "talkMs", sum(length(text)) AS chars, max(end_ms) AS "lastEnd"
+       sum(end_ms - start_ms) AS "talkMs", max(end_ms) AS "lastEnd"
 FROM turns
 WHERE session_no = $session_no
 GROUP BY speaker_id

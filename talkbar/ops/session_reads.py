@@ -13,6 +13,10 @@ from talkbar.ops.lifecycle import need_args
 from talkbar.ops.lookups import live
 from talkbar.ops.session_lookup import read_live, recording
 
+GET_HEAD = ("sessionId", "title", "status", "startedAtMs", "endedAtMs", "projectId", "seriesId")
+GET_TAIL = ("workspaceId", "sessionType", "createdAt", "updatedAt", "revision")
+
+
 def session_list(ctx, args):
     live(ctx, "project", args.get("projectId"))
     need_args(ctx, args, "seriesId", "topicId")
@@ -28,20 +32,36 @@ def split_items(ctx, rows):
     """session_items.rows by role, each in action_items.get's shape:
     {"captured": [...], "decision": [...], "brought": [...]}."""
     shapes = {r["itemId"]: r for r in action_items.rows(ctx, [row["itemId"] for row in rows])}
+    came_up = came_up_of(ctx, "action_item", [row["itemId"] for row in rows if row["role"] == "brought"])
     out = {"captured": [], "decision": [], "brought": []}
     for row in rows:
         item = shapes[row["itemId"]]
         if row["role"] == "brought":
-            item = {**item, "statusWhenBroughtIn": row["statusWhenBroughtIn"], "cameUp": row["cameUp"]}
+            item = {**item, "statusWhenBroughtIn": row["statusWhenBroughtIn"], "cameUp": came_up.get(row["itemId"])}
         out[row["role"]].append(item)
     return out
 
 
+def came_up_of(ctx, kind, target_ids):
+    """{targetId: cameUp} for the targets of this kind the session's conversation came back to
+    (came_up.moments); no query when there are none."""
+    if not target_ids:
+        return {}
+    return {r["targetId"]: r["cameUp"]
+            for r in ctx.sql("came_up.moments", session_id=ctx.args["sessionId"], kind=kind, target_ids=target_ids)}
+
+
 def get(ctx, _args):
-    out = read_live(ctx, "sessions.get")
-    items = split_items(ctx, ctx.sql("session_items.rows"))
-    out["actionItems"] = items["captured"]
-    out["decisions"] = items["decision"]
+    head = read_live(ctx, "sessions.get")
+    key = head.pop("sessionNo")
+    participants, speakers, summary, rows = ctx.sql_each([
+        ("sessions.get:participants", {}), ("sessions.get:speakers", {"session_no": key}),
+        ("sessions.get:summary", {}), ("session_items.rows", {})])
+    items = split_items(ctx, rows)
+    out = {**{k: head[k] for k in GET_HEAD}, "participantCount": participants}
+    out.update({k: head[k] for k in ("pinned", "source", "private")}, speakerCount=speakers)
+    out.update({k: head[k] for k in GET_TAIL}, summary=summary, actionItems=items["captured"],
+               decisions=items["decision"])
     if recording(out):
         out.update(recording=True, summaryPending=True, summary=None)
     return out
@@ -57,15 +77,14 @@ def current_recording(ctx, _args):
 
 def stats(ctx, _args):
     head = read_live(ctx, "sessions.stats")
-    sid = head["sessionId"]
-    people, spoken, runs, summary = ctx.sql_each([
-        ("session_speakers.of_one", {"session_id": sid}),
-        ("session_speakers.spoken", {"session_no": head.pop("sessionNo")}),
-        ("sessions.stats:runs", {}), ("sessions.stats:summary", {})])
+    sid, key = head["sessionId"], head.pop("sessionNo")
+    people, spoken, chars, runs, summary = ctx.sql_each([
+        ("session_speakers.of_one", {"session_id": sid}), ("session_speakers.spoken", {"session_no": key}),
+        ("sessions.stats:chars", {"session_no": key}), ("sessions.stats:runs", {}), ("sessions.stats:summary", {})])
     speakers = speaker_names.with_spoken(ctx, sid, people, spoken)
     out = {**head, **_clock(ctx, head, runs, speakers)}
     talk = sum(s["talkMs"] for s in speakers)
-    out.update(turns=sum(s["turns"] for s in speakers), transcriptChars=sum(s["chars"] for s in speakers),
+    out.update(turns=sum(s["turns"] for s in speakers), transcriptChars=chars,
                speakerCount=sum(1 for s in speakers if s["turns"] > 0), talkTimeMs=talk)
     shown = [{"speakerId": s["speakerId"], "contactId": s["contactId"], "name": s["name"], "isUser": s["isUser"],
               "excludedFromAi": s["excludedFromAi"], "talkTimeMs": s["talkMs"],
@@ -103,6 +122,8 @@ def _share(part, total):
 
 def live_cards(ctx, _args):
     out = read_live(ctx, "sessions.live_cards")
+    came_up = came_up_of(ctx, "memory", [card["memoryId"] for card in out["cards"]])
+    out["cards"] = [{**card, "cameUp": came_up.get(card["memoryId"])} for card in out["cards"]]
     items = split_items(ctx, ctx.sql("session_items.rows"))
     out["broughtInActionItems"] = items["brought"]
     out["capturedActionItems"] = items["captured"]

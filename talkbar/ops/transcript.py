@@ -10,6 +10,7 @@ more follow, and `format` chooses text lines (`[mm:ss] Name: text`) or turn obje
 session records, the answer says `recording: true` and each turn whether it is `provisional`.
 """
 
+from talkbar import speaker_names
 from talkbar.errors import invalid
 from talkbar.ops.session_lookup import read_live
 
@@ -44,7 +45,7 @@ def _turn(row, live):
 
 def _page(ctx, args):
     offset = args["turnOffset"]
-    page = read_live(ctx, "sessions.transcript", after_ms=None, after_turn_id=None, turn_offset=offset)
+    page = _read(ctx, after_ms=None, after_turn_id=None, turn_offset=offset)
     rows, total = page["turns"], page["total"]
     if not rows and offset > 0:
         raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
@@ -59,7 +60,23 @@ def _page(ctx, args):
 def _changed_since(ctx, args):
     cursor = args["cursor"]
     after_ms, _, after_turn = cursor.partition(":")
-    page = read_live(ctx, "sessions.transcript", after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
+    page = _read(ctx, after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
     rows = page["turns"]
     next_cursor = f"{rows[-1]['changedAtMs']}:{rows[-1]['turnId']}" if rows else cursor
     return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}
+
+
+def _read(ctx, **where):
+    """The session's head and one page of its turns (sessions.transcript:page), the speakers named
+    as the page shows them (talkbar/speaker_names.py) before the page is cut."""
+    head = read_live(ctx, "sessions.transcript")
+    sid, key, recording = head["sessionId"], head.pop("sessionNo"), head.pop("status") == "recording"
+    people, spoken = ctx.sql_each([("session_speakers.of_one", {"session_id": sid}),
+                                   ("session_speakers.spoken", {"session_no": key})])
+    speakers = speaker_names.with_spoken(ctx, sid, people, spoken)
+    rows = ctx.sql("sessions.transcript:page", session_no=key, speaker_ids=[s["speakerId"] for s in speakers],
+                   speaker_names=[s["name"] for s in speakers], speaker_is_user=[s["isUser"] for s in speakers],
+                   speaker_excluded=[s["excludedFromAi"] for s in speakers], **where)
+    return {**head, "recording": recording,
+            "excludedFromAiSpeakers": [s["name"] for s in speakers if s["excludedFromAi"]],
+            "total": rows[0]["total"], "turns": [r for r in rows if r["turnId"] is not None]}

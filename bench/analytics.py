@@ -92,6 +92,13 @@ class Worker:
         out = json.loads(self.proc.stdout.readline())
         return out["ms"], out["result"]
 
+    def raw(self, sql, args):
+        """The time of one bare DuckDB statement on the worker's connection (the engine left out)."""
+        self.proc.stdin.write(json.dumps({"raw": sql, "args": args}) + "\n")
+        self.proc.stdin.flush()
+        out = json.loads(self.proc.stdout.readline())
+        return out["ms"], out["result"]
+
     def close(self):
         self.proc.stdin.close()
         self.proc.wait()
@@ -105,6 +112,13 @@ def serve(checkout, db_path):
     engine = Engine(db, CLI)
     for line in sys.stdin:
         req = json.loads(line)
+        if "raw" in req:  # DuckDB's own floor: one statement on the engine's connection, no engine
+            with db.cursor() as cur:
+                t0 = time.perf_counter()
+                result = cur.execute(req["raw"], req["args"]).fetchall()
+                ms = (time.perf_counter() - t0) * 1000
+            print(json.dumps({"ms": ms, "result": None}), flush=True)
+            continue
         t0 = time.perf_counter()
         result = engine.call(req["op"], req["args"])
         ms = (time.perf_counter() - t0) * 1000
@@ -125,6 +139,12 @@ TABLES = {
     "projects": ("workspace_id, project_id, trashed_at", "PRIMARY KEY (project_id)"),
     "knowledge_cards": ("workspace_id, memory_id, project_id, status", "PRIMARY KEY (memory_id)"),
 }
+
+
+# What a statement costs DuckDB before any engine: the floor under sessions.stats, which must read
+# five tables (the session, its turns, participants, recording runs and summaries).
+FLOOR = (("SELECT 1", "SELECT 1", lambda sid: []),
+         ("the session's row by its key", "SELECT * FROM sessions WHERE session_id = ?", lambda sid: [sid]))
 
 
 def export_sqlite(db_path, path):
@@ -269,6 +289,8 @@ def bench_size(workdir, size, rounds, sample, compare):
                 for name, engine in engines.items():
                     times.setdefault((op, name), []).append(engine.call(op, args)[0])
                 times.setdefault((op, "sqlite"), []).append(timed(peer)[0])
+            for what, sql, args in FLOOR:
+                times.setdefault(("floor", what), []).append(engines["ours"].raw(sql, args(sid))[0])
     load = loadavg()
     rows = []
     for op in ("sessions.stats", "workspace.stats"):
@@ -276,6 +298,9 @@ def bench_size(workdir, size, rounds, sample, compare):
         cells = [f"{p(times[(op, n)], 50):.2f} | **{p(times[(op, n)], 50) / p(lite_t, 50):.2f}×** | "
                  f"{p(times[(op, n)], 95):.2f}" for n in engines]
         rows.append(f"| `{op}` | {size} | {p(lite_t, 50):.2f} | {p(lite_t, 95):.2f} | " + " | ".join(cells) + " |")
+    floor = {what: p(times[("floor", what)], 50) for what, _, _ in FLOOR}
+    say(f"{size}: DuckDB alone on our file, p50: " + ", ".join(f"{w} {ms:.2f} ms" for w, ms in floor.items())
+        + f"; SQLite's whole sessions.stats {p(times[('sessions.stats', 'sqlite')], 50):.2f} ms")
     reads = {}
     for op in PER_SESSION:
         for _ in range(rounds):

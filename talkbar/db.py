@@ -151,6 +151,7 @@ class Database:
                         started = time.monotonic()
                         con = duckdb.connect(str(self.path))
                         con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
+                        sqlfiles.call(con, "db.settings")
                         events.emit("db.open", path=str(self.path), ticket=ticket.number,
                                     ms=round((time.monotonic() - started) * 1000, 1))
                         return con

@@ -66,17 +66,33 @@ def _changed_since(ctx, args):
     return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}
 
 
-def _read(ctx, **where):
-    """The session's head and one page of its turns (sessions.transcript:page), the speakers named
-    as the page shows them (talkbar/speaker_names.py) before the page is cut."""
+def _read(ctx, turn_offset, **where):
+    """The session's head, how many turns match (`total`) and one page of them from turn_offset:
+    whole turns while their lines (`[mm:ss] Name: text` and a line break each) stay within
+    maxChars, and always at least one, so that a long turn is never split. Speakers are named as
+    the page shows them (talkbar/speaker_names.py); those excluded from AI are named in the head
+    and their turns marked, never hidden."""
     head = read_live(ctx, "sessions.transcript")
     sid, key, recording = head["sessionId"], head.pop("sessionNo"), head.pop("status") == "recording"
     people, spoken = ctx.sql_each([("session_speakers.of_one", {"session_id": sid}),
                                    ("session_speakers.spoken", {"session_no": key})])
-    speakers = speaker_names.with_spoken(ctx, sid, people, spoken)
-    rows = ctx.sql("sessions.transcript:page", session_no=key, speaker_ids=[s["speakerId"] for s in speakers],
-                   speaker_names=[s["name"] for s in speakers], speaker_is_user=[s["isUser"] for s in speakers],
-                   speaker_excluded=[s["excludedFromAi"] for s in speakers], **where)
+    speakers = {s["speakerId"]: s for s in speaker_names.with_spoken(ctx, sid, people, spoken)}
+    rows = ctx.sql("sessions.transcript:turns", session_no=key, speaker_ids=list(speakers),
+                   speaker_names=[s["name"] for s in speakers.values()], **where)
+    matching = [_named(row, speakers[row["speakerId"]]) for row in rows if row["speakerId"] in speakers]
+    page, used, budget = [], 0, ctx.args["maxChars"] + 1
+    for pos in range(turn_offset, len(matching)):
+        used += len(matching[pos]["line"]) + 1
+        if pos > turn_offset and used > budget:
+            break
+        page.append({**matching[pos], "pos": pos})
     return {**head, "recording": recording,
-            "excludedFromAiSpeakers": [s["name"] for s in speakers if s["excludedFromAi"]],
-            "total": rows[0]["total"], "turns": [r for r in rows if r["turnId"] is not None]}
+            "excludedFromAiSpeakers": [s["name"] for s in speakers.values() if s["excludedFromAi"]],
+            "total": len(matching), "turns": page}
+
+
+def _named(row, speaker):
+    """A turn with its speaker's shown name and its text line."""
+    name = speaker["name"]
+    return {**row, "speaker": name, "isUser": speaker["isUser"], "excludedFromAi": speaker["excludedFromAi"],
+            "line": f"[{row['clock']}] {name}: {row['text']}"}

@@ -238,6 +238,10 @@ class Database:
         lock is released), so that the data root is as it was."""
         self._remove_on_close = True
 
+    def leased(self):
+        """Whether this process holds the file now."""
+        return self._con is not None
+
     def release_now(self):
         with self._guard:
             if self._refs == 0:

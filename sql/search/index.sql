@@ -162,6 +162,16 @@ DELETE FROM search_stats WHERE workspace_id = $workspace_id
 SELECT DISTINCT i.workspace_id FROM search_items i
 WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.workspace_id = i.workspace_id)
 
+-- name: search.bulk.session_ranges
+-- returns: many
+-- params: $workspace_id, $sessions
+-- The workspace's sessions as ranges of their keys, $sessions sessions each: a rebuild indexes
+-- their titles and summaries a range at a time (100,000 sessions at once held 2.9 GB of postings).
+SELECT min(session_no) AS first_no, max(session_no) AS last_no
+FROM (SELECT session_no, row_number() OVER (ORDER BY session_no) - 1 AS i FROM sessions
+      WHERE workspace_id = $workspace_id)
+GROUP BY i // $sessions ORDER BY first_no
+
 -- name: search.bulk.turn_ranges
 -- returns: many
 -- params: $workspace_id, $turns
@@ -262,19 +272,33 @@ DELETE FROM search_vocab
 -- How many postings wait in the tail.
 SELECT count(*) AS n FROM search_tail
 
+-- name: search.bulk.sort_tail
+-- returns: exec
+-- params: none
+-- After a rebuild, the tail (nearly all of it new) is sorted by term key once, into scratch
+-- (an external sort: it spills within an import's memory bound); the tail is emptied after.
+INSERT INTO search_settle SELECT * FROM search_tail ORDER BY key, doc_no
+
 -- name: search.bulk.settle
 -- returns: exec
--- params: $parts, $part
--- After a rebuild, the tail (nearly all of it new) is folded into the term lists: one row per
--- term, appended to the term's list if it has one. One share of the terms at a time ($part of
--- $parts, by key), so that the lists being gathered stay within an import's memory bound.
+-- params: $lo, $hi
+-- Then folded into the term lists: one row per term, appended to the term's list if it has one.
+-- One range of keys at a time ($lo..$hi, about SETTLE_POSTINGS postings), so that the lists
+-- being gathered stay within an import's memory bound; the sorted scratch lets each range read
+-- only its own row groups.
 INSERT INTO search_lists
 SELECT key, list(doc_no ORDER BY doc_no), list(item ORDER BY doc_no), list(field ORDER BY doc_no),
        list(tf ORDER BY doc_no), list(dl ORDER BY doc_no)
-FROM search_tail WHERE ((key % $parts) + $parts) % $parts = $part GROUP BY key
+FROM search_settle WHERE key BETWEEN $lo AND $hi GROUP BY key
 ON CONFLICT (key) DO UPDATE SET docs = list_concat(search_lists.docs, excluded.docs),
     items = list_concat(search_lists.items, excluded.items), fields = list_concat(search_lists.fields, excluded.fields),
     tfs = list_concat(search_lists.tfs, excluded.tfs), dls = list_concat(search_lists.dls, excluded.dls)
+
+-- name: search.bulk.clear_settle
+-- returns: exec
+-- params: none
+-- Scratch rows go before commit.
+DELETE FROM search_settle
 
 -- name: search.bulk.clear_tail
 -- returns: exec

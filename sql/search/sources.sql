@@ -5,12 +5,14 @@
 
 -- name: search.source.session
 -- returns: many
--- params: $workspace_id, $ids
+-- params: $workspace_id, $ids, $first_no, $last_no
 -- Title; own text = the selected summary (or, with none selected, every summary), its sections
--- and the keywords.
+-- and the keywords. A rebuild reads the sessions a range of their keys at a time ($first_no ..
+-- $last_no; NULL: all), so that what it holds does not grow with the number of sessions.
 WITH s AS (
     SELECT session_id, title FROM sessions
     WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, session_id))
+      AND ($first_no IS NULL OR session_no BETWEEN $first_no AND $last_no)
 ),
 summ AS (
     SELECT m.session_id, m.length, m.text FROM summaries m JOIN s USING (session_id)

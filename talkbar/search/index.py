@@ -18,6 +18,7 @@ from talkbar.search import compact, passages, postings
 
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
 OWN, ALL = [0, 1], [0, 1, 2]
+REBUILD_SESSIONS = 5_000   # sessions (titles, summaries) a rebuild indexes per batch of writes
 _indexed = set()     # workspaces seen indexed by this process
 
 
@@ -34,8 +35,18 @@ def _item_numbers(cur, workspace_id, kind, ids):
 
 
 def index_items(cur, workspace_id, kind, ids=None):
-    """(Re-)index these items of one kind (ids None: all of the workspace) in one batch of writes."""
-    rows = sqlfiles.call(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids)
+    """(Re-)index these items of one kind (ids None: all of the workspace) in one batch of writes;
+    all of a workspace's sessions, a range of REBUILD_SESSIONS at a time."""
+    if ids is None and kind == "session":
+        for r in sqlfiles.call(cur, "search.bulk.session_ranges", workspace_id=workspace_id, sessions=REBUILD_SESSIONS):
+            _index_rows(cur, workspace_id, kind, None, sqlfiles.call(
+                cur, "search.source.session", workspace_id=workspace_id, ids=None,
+                first_no=r["first_no"], last_no=r["last_no"]))
+        return
+    _index_rows(cur, workspace_id, kind, ids, sqlfiles.call(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids))
+
+
+def _index_rows(cur, workspace_id, kind, ids, rows):
     writer = postings.Writer(cur, workspace_id)
     present = [r["id"] for r in rows]
     numbers, known = _item_numbers(cur, workspace_id, kind, present) if present else ({}, [])

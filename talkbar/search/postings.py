@@ -124,12 +124,22 @@ def bulk_turns(cur, workspace_id):
 
 
 def settle(cur):
-    """The tail (after a bulk build, nearly all of the postings) folded into the term lists, a
-    share of the terms at a time (SETTLE_POSTINGS postings or so each)."""
+    """The tail (after a bulk build, nearly all of the postings) folded into the term lists: sorted
+    by term key once, then a range of keys at a time (SETTLE_POSTINGS postings or so each; keys
+    are hashes, spread evenly over the 64-bit range), each range reading only its own part."""
     parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
-    for part in range(parts):
-        sqlfiles.call(cur, "search.bulk.settle", parts=parts, part=part)
+    sqlfiles.call(cur, "search.bulk.sort_tail")
     sqlfiles.call(cur, "search.bulk.clear_tail")
+    for lo, hi in key_ranges(parts):
+        sqlfiles.call(cur, "search.bulk.settle", lo=lo, hi=hi)
+    sqlfiles.call(cur, "search.bulk.clear_settle")
+
+
+def key_ranges(parts):
+    """The signed 64-bit key space cut into `parts` ranges, (first, last) each, in order."""
+    lo, span = -2**63, 2**64
+    edges = [lo + span * p // parts for p in range(parts + 1)]
+    return [(edges[p], edges[p + 1] - 1) for p in range(parts - 1)] + [(edges[parts - 1], 2**63 - 1)]
 
 
 def clear_workspace(cur, workspace_id):

@@ -1,7 +1,8 @@
 """workspace.search (and so talkbar_find and `talkbar-cli search`): one engine, three faces.
 
 The query's words become terms (text.py; an `any` query also drops the words of asking). Their
-document frequencies are read first (an all-words query with a word found nowhere ends there);
+document frequencies are read first (an all-words query ends there when a word is found nowhere
+or the items holding its rarer words share none);
 then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0810_search_lists.sql)
 reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
 a bounded share for the query words it holds elsewhere, and returns the best
@@ -29,8 +30,8 @@ def search(ctx, args):
     if not terms:
         return {"matches": [], "contentSearch": content}
     alone = index.ensure(ctx.cur, ctx.workspace_id)   # a workspace never indexed is indexed here first
-    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms])
-    if not stats or (match_all and min(stats["df"]) == 0):
+    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
+    if not stats:
         return {"matches": [], "contentSearch": content}
     variant = ("workspace.search:project" if args.get("projectId") is not None
                else "workspace.search:kinds" if args.get("kinds") else "workspace.search")
@@ -50,18 +51,28 @@ def search(ctx, args):
                         for r in top], "contentSearch": content}
 
 
-def term_stats(sql, keys):
+def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    None if no key is found. `sql`: ctx.sql, or a stand-in with the workspace bound."""
-    found, fields = {}, {}
-    for r in sql("workspace.search:terms", keys=keys):
+    None if nothing can match: no key found, or with match_all, a key found nowhere or the items
+    holding the rarer ones (those whose items the SQL returns) sharing none. `sql`: ctx.sql, or a
+    stand-in with the workspace bound."""
+    found, fields, items, unknown = {}, {}, {}, set()
+    for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
         if r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
+            if r["items"] is None:
+                unknown.add(r["key"])
+            else:
+                items.setdefault(r["key"], set()).update(r["items"])
         else:
             fields[r["key"]] = (r["n"], r["avgdl"])
     if not found:
         return None
+    if match_all:
+        known = [held for k, held in items.items() if k not in unknown]
+        if len(found) < len(set(keys)) or (known and not set.intersection(*known)):
+            return None
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]

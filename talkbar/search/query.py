@@ -55,7 +55,7 @@ def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
     None if nothing can match: no key found, or with match_all, a key found nowhere or the items
-    holding the rarer ones (those whose items the SQL returns) sharing none. `sql`: ctx.sql, or a
+    holding the rarer ones (those whose items the SQL returns: short lists, no tail) sharing none. `sql`: ctx.sql, or a
     stand-in with the workspace bound."""
     found, fields, items, unknown = {}, {}, {}, set()
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):

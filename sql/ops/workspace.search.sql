@@ -1,7 +1,7 @@
 -- name: workspace.search
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $limit
--- The best items (search_ranked, sql/schema/0810_search_lists.sql), best first; only they are
+-- The best items (search_ranked, sql/schema/0900_search_rank_lean.sql), best first; only they are
 -- looked up in search_items. Their best passages, and what to show of them (Trash, archive), are
 -- read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a join
 -- to the passages here read their whole table.
@@ -44,11 +44,13 @@ LIMIT $limit
 -- tail; part 1, one row per field (0 title, 1 own text, 2 content): its passages and their average
 -- length. With match_all, `items`: the items of a term's list of at most 5,000 postings (NULL for a
 -- longer one, and for the tail's rows: a term with postings there is left out): when those of the
--- rarer terms share none, nothing can match and the ranking is not run (a third of the all-words
--- searches of bench/search.py end there). Collecting the tail's items too cost every search
--- ~0.5 ms of planning (a DISTINCT aggregate), more than the cases it would add are worth.
+-- rarer terms share none, nothing can match and the ranking is not run (a quarter of the
+-- all-words searches of bench/search.py at 600k turns end there, a third at 60k). Collecting the
+-- tail's items too cost every search ~0.5 ms of planning (a DISTINCT aggregate), more than the
+-- cases it would add are worth.
 SELECT 0 AS part, key, len(docs) AS n, NULL::DOUBLE AS avgdl,
        CASE WHEN $match_all AND len(docs) <= 5000 THEN list_distinct(items) END AS items
 FROM search_lists WHERE list_contains($keys, key)
 UNION ALL SELECT 0, key, count(*), NULL, NULL FROM search_tail WHERE list_contains($keys, key) GROUP BY key
-UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL FROM search_stats WHERE workspace_id = $workspace_id
+UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL
+FROM search_stats WHERE workspace_id = $workspace_id

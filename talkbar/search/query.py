@@ -3,7 +3,7 @@
 The query's words become terms (text.py; an `any` query also drops the words of asking). Their
 document frequencies are read first (an all-words query ends there when a word is found nowhere
 or the items holding its rarer words share none);
-then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0810_search_lists.sql)
+then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0900_search_rank_lean.sql)
 reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
 a bounded share for the query words it holds elsewhere, and returns the best
 items with their best passage; a small query per kind present then says what to show of them and
@@ -55,8 +55,8 @@ def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
     None if nothing can match: no key found, or with match_all, a key found nowhere or the items
-    holding the rarer ones (those whose items the SQL returns: short lists, no tail) sharing none. `sql`: ctx.sql, or a
-    stand-in with the workspace bound."""
+    of the rarer ones sharing none (those whose items the SQL returns: short lists, nothing in the
+    tail). `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown = {}, {}, {}, set()
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
         if r["part"] == 0:

@@ -1,10 +1,10 @@
 -- migration: 0900_search_rank_lean
 -- The ranking of 0810_search_lists.sql, the same scores, cheaper to plan and to run (issue 20's
 -- speed goals; bench/search.py):
--- * match_all: only the items holding the rarest query term (the caller orders `keys` rarest
---   first) are scored: the postings of the other terms are narrowed to them before any grouping
---   (at 600k turns, a query pairing a rare word with a common one grouped ~130k postings to keep
---   a few hundred).
+-- * match_all: only the candidate items the caller passes (`cand`: those holding every query term
+--   whose list is short, read with the term counts; NULL for no narrowing) are scored: the
+--   postings of the other terms are narrowed to them before any grouping (at 600k turns, a query
+--   pairing a rare word with a common one grouped ~130k postings to keep a few hundred).
 -- * Passages are grouped by their number alone (it names the item too).
 -- * Each side of an item (its name and own text; its indexed content) is one row of one grouping,
 --   scored by one expression (was: eight filtered aggregates and the cover of the query's words
@@ -14,19 +14,15 @@
 -- own text on a tie.
 DROP MACRO TABLE search_ranked;
 
-CREATE MACRO search_ranked(keys, idfs, avgdl, match_all) AS TABLE
-WITH cand AS (
-    SELECT DISTINCT unnest(items) AS item FROM search_lists WHERE match_all AND len(keys) > 1 AND key = keys[1]
-    UNION SELECT item FROM search_tail WHERE match_all AND len(keys) > 1 AND key = keys[1]
-),
-h AS (
+CREATE MACRO search_ranked(keys, idfs, avgdl, match_all, cand) AS TABLE
+WITH h AS (
     SELECT * FROM (
         SELECT list_position(keys, key) AS t, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field,
                unnest(tfs) AS tf, unnest(dls) AS dl
         FROM search_lists WHERE list_contains(keys, key)
         UNION ALL
         SELECT list_position(keys, key), doc_no, item, field, tf, dl FROM search_tail WHERE list_contains(keys, key))
-    WHERE NOT (match_all AND len(keys) > 1) OR item IN (SELECT item FROM cand)
+    WHERE cand IS NULL OR item IN (SELECT unnest(cand))
 ),
 p AS (
     SELECT doc, any_value(item) AS item, any_value(field) AS field, bit_or(1::BIGINT << (t - 1)) AS mask,

@@ -39,7 +39,7 @@ def search(ctx, args):
     shown, passages, want = {}, {}, limit + 10
     while True:
         ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
-                         kinds=args.get("kinds") or None, limit=want)
+                         cand=stats["cand"], kinds=args.get("kinds") or None, limit=want)
         _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -54,9 +54,11 @@ def search(ctx, args):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    None if nothing can match: no key found, or with match_all, a key found nowhere or the items
-    of the rarer ones sharing none (those whose items the SQL returns: short lists, nothing in the
-    tail). `sql`: ctx.sql, or a stand-in with the workspace bound."""
+    With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
+    nothing in the tail), the only ones search_ranked scores; None when no key's items are known
+    (and always without match_all). None instead of it all if nothing can match: no key found, or
+    with match_all, a key found nowhere or no item holding the known ones. `sql`: ctx.sql, or a
+    stand-in with the workspace bound."""
     found, fields, items, unknown = {}, {}, {}, set()
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
         if r["part"] == 0:
@@ -69,14 +71,14 @@ def term_stats(sql, keys, match_all=False):
             fields[r["key"]] = (r["n"], r["avgdl"])
     if not found:
         return None
-    if match_all:
-        known = [held for k, held in items.items() if k not in unknown]
-        if len(found) < len(set(keys)) or (known and not set.intersection(*known)):
-            return None
+    known = [held for k, held in items.items() if k not in unknown]
+    cand = sorted(set.intersection(*known)) if match_all and known else None
+    if match_all and (len(found) < len(set(keys)) or cand == []):
+        return None
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
-    return {"keys": ordered, "df": df, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
+    return {"keys": ordered, "df": df, "cand": cand, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 

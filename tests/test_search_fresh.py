@@ -241,6 +241,36 @@ def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
         assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
 
 
+def _settle(t):
+    """Fold the tail into the term lists, as a background compaction does."""
+    db = Database(t.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        compact.build(cur)
+        cur.execute("BEGIN TRANSACTION")
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+
+
+def test_all_words_are_held_by_one_item_in_the_lists_and_in_the_tail(demo):
+    """An all-words search whose words' short lists share no item ends before ranking (the term
+    counts carry the lists' items); a word with postings in the tail is never ruled out that way."""
+    write(demo, [new_note("note-fresh-a", "Quokka lunch", "The quokka menu."),
+                 new_note("note-fresh-b", "Wombat lunch", "The wombat menu.")],
+          [("note", "note-fresh-a"), ("note", "note-fresh-b")])
+    _settle(demo)
+    apart, one, both_lunch = find(demo, "quokka wombat", "quokka menu", "lunch menu")
+    assert apart == []
+    assert [m["id"] for m in one] == ["note-fresh-a"]
+    assert {m["id"] for m in both_lunch} >= {"note-fresh-a", "note-fresh-b"}
+    # a new note holding both words: its postings are in the tail, the lists still disagree
+    write(demo, [new_note("note-fresh-c", "Quokka and wombat lunch", "Both menus.")], [("note", "note-fresh-c")])
+    (together,) = find(demo, "quokka wombat")
+    assert [m["id"] for m in together] == ["note-fresh-c"]
+    _settle(demo)
+    (settled,) = find(demo, "quokka wombat")
+    assert [m["id"] for m in settled] == ["note-fresh-c"]
+
+
 def test_bulk_and_incremental_indexing_agree(demo):
     """The import's bulk path (words split in SQL) and the per-turn path (Python) index alike."""
     query = ("SELECT d.part, p.key, p.tf, p.dl FROM search_docs d JOIN search_tail p USING (doc_no) "

@@ -1,8 +1,9 @@
 """workspace.search (and so talkbar_find and `talkbar-cli search`): one engine, three faces.
 
 The query's words become terms (text.py; an `any` query also drops the words of asking). Their
-document frequencies are read first (an all-words query with a word found nowhere ends there);
-then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0810_search_lists.sql)
+document frequencies are read first (an all-words query ends there when a word is found nowhere
+or the items holding its rarer words share none);
+then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0900_search_rank_lean.sql)
 reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
 a bounded share for the query words it holds elsewhere, and returns the best
 items with their best passage; a small query per kind present then says what to show of them and
@@ -29,8 +30,8 @@ def search(ctx, args):
     if not terms:
         return {"matches": [], "contentSearch": content}
     alone = index.ensure(ctx.cur, ctx.workspace_id)   # a workspace never indexed is indexed here first
-    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms])
-    if not stats or (match_all and min(stats["df"]) == 0):
+    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
+    if not stats:
         return {"matches": [], "contentSearch": content}
     variant = ("workspace.search:project" if args.get("projectId") is not None
                else "workspace.search:kinds" if args.get("kinds") else "workspace.search")
@@ -38,7 +39,7 @@ def search(ctx, args):
     shown, passages, want = {}, {}, limit + 10
     while True:
         ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
-                         kinds=args.get("kinds") or None, limit=want)
+                         cand=stats["cand"], kinds=args.get("kinds") or None, limit=want)
         _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -50,22 +51,34 @@ def search(ctx, args):
                         for r in top], "contentSearch": content}
 
 
-def term_stats(sql, keys):
+def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    None if no key is found. `sql`: ctx.sql, or a stand-in with the workspace bound."""
-    found, fields = {}, {}
-    for r in sql("workspace.search:terms", keys=keys):
+    With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
+    nothing in the tail), the only ones search_ranked scores; None when no key's items are known
+    (and always without match_all). None instead of it all if nothing can match: no key found, or
+    with match_all, a key found nowhere or no item holding the known ones. `sql`: ctx.sql, or a
+    stand-in with the workspace bound."""
+    found, fields, items, unknown = {}, {}, {}, set()
+    for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
         if r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
+            if r["items"] is None:
+                unknown.add(r["key"])
+            else:
+                items.setdefault(r["key"], set()).update(r["items"])
         else:
             fields[r["key"]] = (r["n"], r["avgdl"])
     if not found:
         return None
+    known = [held for k, held in items.items() if k not in unknown]
+    cand = sorted(set.intersection(*known)) if match_all and known else None
+    if match_all and (len(found) < len(set(keys)) or cand == []):
+        return None
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
-    return {"keys": ordered, "df": df, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
+    return {"keys": ordered, "df": df, "cand": cand, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 

@@ -27,19 +27,20 @@ SELECT count(DISTINCT speaker_id) FROM turns WHERE session_no = $session_no
 -- name: sessions.get:summary
 -- returns: value
 -- params: $session_id
--- The shown summary (tb_summary_order: the selected one) with its sections in order and which
--- model wrote it; null when the session has none. Picked by arg_min, its sections joined on its
--- length (a subquery correlated with it cost a sixth of the statement).
-WITH sm AS (
-    SELECT arg_min({'length': length, 'text': text, 'provider': provider, 'model': model, 'edited': edited},
-                   tb_summary_order(selected, length)) AS m
-    FROM summaries WHERE session_id = $session_id
-),
-secs AS (
-    SELECT list({'key': x.key, 'title': x.title, 'text': x.text} ORDER BY x.ord) AS sections
-    FROM summary_sections x, sm WHERE x.session_id = $session_id AND x.length = sm.m.length
-)
-SELECT CASE WHEN sm.m IS NOT NULL THEN {'text': sm.m.text, 'sections': coalesce(secs.sections, []),
-                                        'generatedBy': {'provider': sm.m.provider, 'model': sm.m.model,
-                                                        'edited': sm.m.edited}} END
-FROM sm, secs
+-- The shown summary (tb_summary_order: the selected one) and which model wrote it; null when the
+-- session has none. Its sections come from sessions.get:sections beside it (joined here, the two
+-- cost DuckDB 5.5 ms a session of 100,000 to plan and run, apart 2.1 ms).
+SELECT arg_min({'length': length, 'text': text, 'provider': provider, 'model': model, 'edited': edited},
+               tb_summary_order(selected, length))
+FROM summaries
+WHERE session_id = $session_id
+
+-- name: sessions.get:sections
+-- returns: many
+-- params: $session_id
+-- The sections of every summary of the session, each summary's in order; the handler keeps the
+-- shown summary's.
+SELECT length, key, title, text
+FROM summary_sections
+WHERE session_id = $session_id
+ORDER BY length, ord

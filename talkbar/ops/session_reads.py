@@ -54,10 +54,14 @@ def came_up_of(ctx, kind, target_ids):
 def get(ctx, _args):
     head = read_live(ctx, "sessions.get")
     key = head.pop("sessionNo")
-    participants, speakers, summary, rows = ctx.sql_each([
+    participants, speakers, shown, sections, rows = ctx.sql_each([
         ("sessions.get:participants", {}), ("sessions.get:speakers", {"session_no": key}),
-        ("sessions.get:summary", {}), ("session_items.rows", {})])
+        ("sessions.get:summary", {}), ("sessions.get:sections", {}), ("session_items.rows", {})])
     items = split_items(ctx, rows)
+    summary = None if shown is None else {
+        "text": shown["text"],
+        "sections": [{k: s[k] for k in ("key", "title", "text")} for s in sections if s["length"] == shown["length"]],
+        "generatedBy": {k: shown[k] for k in ("provider", "model", "edited")}}
     out = {**{k: head[k] for k in GET_HEAD}, "participantCount": participants}
     out.update({k: head[k] for k in ("pinned", "source", "private")}, speakerCount=speakers)
     out.update({k: head[k] for k in GET_TAIL}, summary=summary, actionItems=items["captured"],

@@ -62,3 +62,11 @@ def with_spoken(ctx, session_id, people, spoken):
         rows.append({**person, "firstSeq": s and s["firstSeq"], "turns": s["turns"] if s else 0,
                      "talkMs": s["talkMs"] if s else 0, "lastEnd": s and s["lastEnd"]})
     return shown(ctx, {session_id: rows})[session_id]
+
+
+def of_page(ctx, session_id, session_no, *also):
+    """A session page's speakers (session_speakers.of_one and .spoken, read side by side with the
+    page's other reads `also`, [(query, params)]), named, in page order; then those reads' results."""
+    people, spoken, *rest = ctx.sql_each([("session_speakers.of_one", {"session_id": session_id}),
+                                          ("session_speakers.spoken", {"session_no": session_no}), *also])
+    return [with_spoken(ctx, session_id, people, spoken), *rest]

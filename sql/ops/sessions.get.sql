@@ -3,11 +3,13 @@
 -- params: $workspace_id, $session_id
 -- One session with the fields of sessions.list, its integer key (its turns are read by it) and
 -- trashedAt (the handler refuses a trashed session, then drops both). talkbar/ops/session_reads.py
--- reads the counts, the shown summary and the action items beside it: a few small statements
--- cost DuckDB less to plan than one that joins them.
+-- reads the counts (speakers: session_speakers.spoken), the shown summary and the action items
+-- beside it and fills the null fields here, which hold the answer's order: a few small
+-- statements cost DuckDB less to plan than one that joins them.
 SELECT session_id AS "sessionId", title, status, started_at_ms AS "startedAtMs", ended_at_ms AS "endedAtMs",
-       project_id AS "projectId", series_id AS "seriesId", pinned, source, private, workspace_id AS "workspaceId",
-       session_type AS "sessionType", created_at AS "createdAt", updated_at AS "updatedAt", revision,
+       project_id AS "projectId", series_id AS "seriesId", NULL AS "participantCount", pinned, source, private,
+       NULL AS "speakerCount", workspace_id AS "workspaceId", session_type AS "sessionType",
+       created_at AS "createdAt", updated_at AS "updatedAt", revision, NULL AS summary,
        session_no AS "sessionNo", trashed_at AS "trashedAt"
 FROM sessions
 WHERE workspace_id = $workspace_id AND session_id = $session_id
@@ -17,12 +19,6 @@ WHERE workspace_id = $workspace_id AND session_id = $session_id
 -- params: $session_id
 -- participantCount: everyone in the session (speakerCount counts only those who spoke).
 SELECT count(*) FROM session_participants WHERE session_id = $session_id
-
--- name: sessions.get:speakers
--- returns: value
--- params: $session_no
--- speakerCount: those who spoke, by the session's integer key (its turns' row groups only).
-SELECT count(DISTINCT speaker_id) FROM turns WHERE session_no = $session_no
 
 -- name: sessions.get:summary
 -- returns: value

@@ -13,10 +13,6 @@ from talkbar.ops.lifecycle import need_args
 from talkbar.ops.lookups import live
 from talkbar.ops.session_lookup import read_live, recording
 
-GET_HEAD = ("sessionId", "title", "status", "startedAtMs", "endedAtMs", "projectId", "seriesId")
-GET_TAIL = ("workspaceId", "sessionType", "createdAt", "updatedAt", "revision")
-
-
 def session_list(ctx, args):
     live(ctx, "project", args.get("projectId"))
     need_args(ctx, args, "seriesId", "topicId")
@@ -52,20 +48,17 @@ def came_up_of(ctx, kind, target_ids):
 
 
 def get(ctx, _args):
-    head = read_live(ctx, "sessions.get")
-    key = head.pop("sessionNo")
-    participants, speakers, shown, sections, rows = ctx.sql_each([
-        ("sessions.get:participants", {}), ("sessions.get:speakers", {"session_no": key}),
+    out = read_live(ctx, "sessions.get")
+    participants, spoken, shown, sections, rows = ctx.sql_each([
+        ("sessions.get:participants", {}), ("session_speakers.spoken", {"session_no": out.pop("sessionNo")}),
         ("sessions.get:summary", {}), ("sessions.get:sections", {}), ("session_items.rows", {})])
     items = split_items(ctx, rows)
     summary = None if shown is None else {
         "text": shown["text"],
         "sections": [{k: s[k] for k in ("key", "title", "text")} for s in sections if s["length"] == shown["length"]],
         "generatedBy": {k: shown[k] for k in ("provider", "model", "edited")}}
-    out = {**{k: head[k] for k in GET_HEAD}, "participantCount": participants}
-    out.update({k: head[k] for k in ("pinned", "source", "private")}, speakerCount=speakers)
-    out.update({k: head[k] for k in GET_TAIL}, summary=summary, actionItems=items["captured"],
-               decisions=items["decision"])
+    out.update(participantCount=participants, speakerCount=len(spoken), summary=summary,
+               actionItems=items["captured"], decisions=items["decision"])
     if recording(out):
         out.update(recording=True, summaryPending=True, summary=None)
     return out
@@ -82,10 +75,9 @@ def current_recording(ctx, _args):
 def stats(ctx, _args):
     head = read_live(ctx, "sessions.stats")
     sid, key = head["sessionId"], head.pop("sessionNo")
-    people, spoken, chars, runs, summary = ctx.sql_each([
-        ("session_speakers.of_one", {"session_id": sid}), ("session_speakers.spoken", {"session_no": key}),
-        ("sessions.stats:chars", {"session_no": key}), ("sessions.stats:runs", {}), ("sessions.stats:summary", {})])
-    speakers = speaker_names.with_spoken(ctx, sid, people, spoken)
+    speakers, chars, runs, summary = speaker_names.of_page(
+        ctx, sid, key, ("sessions.stats:chars", {"session_no": key}), ("sessions.stats:runs", {}),
+        ("sessions.stats:summary", {}))
     out = {**head, **_clock(ctx, head, runs, speakers)}
     talk = sum(s["talkMs"] for s in speakers)
     out.update(turns=sum(s["turns"] for s in speakers), transcriptChars=chars,

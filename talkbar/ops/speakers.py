@@ -18,24 +18,26 @@ from talkbar import speaker_names
 from talkbar.ops.session_lookup import live_session, not_recording
 
 
-def _one(ctx, sid, spk):
+def _one(named, spk):
     """The participant with the name the page shows, or None."""
-    return next((r for r in speaker_names.of_session(ctx, sid) if r["speakerId"] == spk), None)
+    return next((r for r in named if r["speakerId"] == spk), None)
 
 
 def _participant(ctx, change):
+    """(sessionId, the participant, every participant named as the page shows them)."""
     session = not_recording(live_session(ctx), change)
     sid, spk = session["sessionId"], ctx.args["speakerId"]
-    row = _one(ctx, sid, spk)
+    named = speaker_names.of_session(ctx, sid)
+    row = _one(named, spk)
     if row is None:
         raise not_found(f"Speaker not found in session {sid}: {spk}; sessions.stats lists its speakers")
-    return sid, row
+    return sid, row, named
 
 
-def _refuse_taken(ctx, sid, spk, name, contact_id=None):
+def _refuse_taken(named, spk, name, contact_id=None):
     """Another participant already shown under this name (case ignored), or already linked to this
     person: refused, naming the first such in participant order."""
-    taken = sorted((r for r in speaker_names.of_session(ctx, sid)
+    taken = sorted((r for r in named
                     if r["speakerId"] != spk and (r["name"].lower() == name.lower()
                                                   or (contact_id is not None and r["contactId"] == contact_id))),
                    key=lambda r: r["ord"])
@@ -49,7 +51,7 @@ def _set(ctx, sid, spk, name, contact_id):
     ctx.bump_session(sid)
     ctx.touch("session", sid)
     ctx.touch("turns", sid)
-    shown = _one(ctx, sid, spk)
+    shown = _one(speaker_names.of_session(ctx, sid), spk)
     return {"sessionId": sid, "speakerId": spk, "name": shown["name"], "contactId": contact_id}
 
 
@@ -76,22 +78,22 @@ def _person_for(ctx, sid, row, name):
 
 
 def rename(ctx, args):
-    sid, row = _participant(ctx, "renaming its speakers")
+    sid, row, named = _participant(ctx, "renaming its speakers")
     name = args["name"].strip()
-    _refuse_taken(ctx, sid, row["speakerId"], name)
+    _refuse_taken(named, row["speakerId"], name)
     contact_id, name = _person_for(ctx, sid, row, name)
     return _set(ctx, sid, row["speakerId"], name, contact_id)
 
 
 def link(ctx, args):
-    sid, row = _participant(ctx, "linking its speakers to people")
+    sid, row, named = _participant(ctx, "linking its speakers to people")
     person = ctx.need("contact.one", "Person not found in workspace")
     if person["archived"]:
         raise not_found(f"Person {args['contactId']} is archived; restore them in the app first")
-    _refuse_taken(ctx, sid, row["speakerId"], person["name"], person["contactId"])
+    _refuse_taken(named, row["speakerId"], person["name"], person["contactId"])
     return _set(ctx, sid, row["speakerId"], person["name"], person["contactId"])
 
 
 def unlink(ctx, _args):
-    sid, row = _participant(ctx, "changing its speakers")
+    sid, row, _named = _participant(ctx, "changing its speakers")
     return _set(ctx, sid, row["speakerId"], None, None)

@@ -74,9 +74,7 @@ def _read(ctx, turn_offset, **where):
     and their turns marked, never hidden."""
     head = read_live(ctx, "sessions.transcript")
     sid, key, recording = head["sessionId"], head.pop("sessionNo"), head.pop("status") == "recording"
-    people, spoken = ctx.sql_each([("session_speakers.of_one", {"session_id": sid}),
-                                   ("session_speakers.spoken", {"session_no": key})])
-    speakers = {s["speakerId"]: s for s in speaker_names.with_spoken(ctx, sid, people, spoken)}
+    speakers = {s["speakerId"]: s for s in speaker_names.of_page(ctx, sid, key)[0]}
     rows = ctx.sql("sessions.transcript:turns", session_no=key, speaker_ids=list(speakers),
                    speaker_names=[s["name"] for s in speakers.values()], **where)
     matching = [_named(row, speakers[row["speakerId"]]) for row in rows if row["speakerId"] in speakers]

@@ -3,7 +3,9 @@
 Handlers are small functions `run(ctx, args) -> result`. SQL runs through `ctx.sql(name, ...)`,
 which binds the query's declared parameters from, in order: the keyword arguments given, the
 context (`$workspace_id`, `$now_ms`), and the operation's arguments by camelCase name
-(`$note_id` <- args["noteId"]). Everything runs in the operation's own transaction.
+(`$note_id` <- args["noteId"]; `$set_note_id`: whether noteId was given at all, so that an
+update tells "leave it" from "clear it with null"). Everything runs in the operation's own
+transaction.
 """
 
 import re
@@ -43,6 +45,7 @@ class Ctx:
         self.db_path = db_path
         self.face = face
         self.touched = []
+        self.checked = {}   # {argument: state row} of the ids the row's live/exists checked
         self._write_lock = write_lock
         self._db = None
 
@@ -82,6 +85,8 @@ class Ctx:
                 bound[p] = self.workspace_id
             elif p == "now_ms":
                 bound[p] = self.now
+            elif p.startswith("set_"):
+                bound[p] = camel(p[4:]) in self.args
             else:
                 bound[p] = self.args.get(camel(p))
         return sqlfiles.run(cur, query, bound)

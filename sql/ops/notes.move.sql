@@ -1,9 +1,9 @@
 -- name: notes.move
 -- returns: exec
--- params: $workspace_id, $note_id, $set_project, $project_id, $now_ms
+-- params: $workspace_id, $note_id, $set_project_id, $project_id, $now_ms
 -- The project only when given (null takes the note out of its project); the sessions follow.
 UPDATE notes SET
-    project_id = CASE WHEN $set_project THEN $project_id ELSE project_id END,
+    project_id = CASE WHEN $set_project_id THEN $project_id ELSE project_id END,
     updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND note_id = $note_id
 

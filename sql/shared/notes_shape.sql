@@ -9,14 +9,6 @@ FROM (SELECT sid, min(i) AS i
       GROUP BY sid)
 WHERE sid NOT IN (SELECT session_id FROM note_sessions WHERE note_id = $note_id)
 
--- name: notes.session_ids
--- returns: many
--- params: $note_id
--- Every session whose page shows the note: its own session and the sessions it is linked to.
-SELECT session_id AS "sessionId" FROM note_sessions WHERE note_id = $note_id
-UNION
-SELECT owner_session_id FROM notes WHERE note_id = $note_id AND owner_session_id IS NOT NULL
-
 -- name: notes.written
 -- returns: one
 -- params: $workspace_id, $note_id

@@ -26,19 +26,19 @@ class Kind:
 
 
 KINDS = {
-    "projects": Kind("Project", "projectId", "lifecycle.project_state", "lifecycle.project_trash",
-                     "lifecycle.project_pin", restored="projects.row", plan_limit="projects"),
-    "notes": Kind("Note", "noteId", "lifecycle.note_state", "lifecycle.note_trash", "lifecycle.note_pin",
+    "projects": Kind("Project", "projectId", "items.project_state", "items.project_trash",
+                     "items.project_pin", restored="projects.row", plan_limit="projects"),
+    "notes": Kind("Note", "noteId", "items.note_state", "items.note_trash", "items.note_pin",
                   after_change=lambda ctx, note_id: bump_note_sessions(ctx, note_id)),
-    "chats": Kind("Chat", "chatId", "lifecycle.chat_state", "lifecycle.chat_trash",
+    "chats": Kind("Chat", "chatId", "items.chat_state", "items.chat_trash",
                   restored="chats.brief"),
-    "sessions": Kind("Session", "sessionId", "lifecycle.session_state"),
-    "documents": Kind("Document", "documentId", "lifecycle.document_state"),
-    "topics": Kind("Topic", "topicId", "lifecycle.topic_state"),
-    "series": Kind("Series", "seriesId", "lifecycle.series_state"),
-    "contacts": Kind("Contact", "contactId", "lifecycle.contact_state"),
-    "labels": Kind("Label", "labelId", "lifecycle.label_state"),
-    "action_items": Kind("Action item", "itemId", "lifecycle.action_item_state"),
+    "sessions": Kind("Session", "sessionId", "items.session_state"),
+    "documents": Kind("Document", "documentId", "items.document_state"),
+    "topics": Kind("Topic", "topicId", "items.topic_state"),
+    "series": Kind("Series", "seriesId", "items.series_state"),
+    "contacts": Kind("Contact", "contactId", "items.contact_state"),
+    "labels": Kind("Label", "labelId", "items.label_state"),
+    "action_items": Kind("Action item", "itemId", "items.action_item_state"),
 }
 # which kind a filter or target argument names
 BY_ARG = {k.id_arg: k for name, k in KINDS.items() if name != "action_items"}

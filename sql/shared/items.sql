@@ -1,26 +1,27 @@
--- The state of one item of a kind, whatever it is (in the Trash or not), for the one helper that
--- tells "unknown" from "in the Trash" (talkbar/ops/lifecycle.py), and the two writes that trash,
--- restore and pin behave alike with. Each write moves updated_at strictly forward.
+-- The kinds of item ids name ([item.<name>] in ops.toml, talkbar/items.py): the state of one item,
+-- whatever it is (in the Trash or not), for the one rule that tells "unknown" from "in the
+-- Trash"; the writes that trash, restore and pin behave alike with (each moves updated_at strictly
+-- forward); the sessions whose pages show an item.
 
--- name: lifecycle.project_state
+-- name: items.project_state
 -- returns: one
 -- params: $workspace_id, $item_id
 SELECT trashed_at AS "trashedAt", pinned FROM projects
 WHERE workspace_id = $workspace_id AND project_id = $item_id
 
--- name: lifecycle.project_trash
+-- name: items.project_trash
 -- returns: exec
 -- params: $workspace_id, $item_id, $trashed_at, $now_ms
 UPDATE projects SET trashed_at = $trashed_at, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND project_id = $item_id
 
--- name: lifecycle.project_pin
+-- name: items.project_pin
 -- returns: exec
 -- params: $workspace_id, $item_id, $pinned, $now_ms
 UPDATE projects SET pinned = $pinned, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND project_id = $item_id
 
--- name: lifecycle.note_state
+-- name: items.note_state
 -- returns: one
 -- params: $workspace_id, $item_id
 -- Also what note writes check: the updatedAt a conflict compares, embedded content.
@@ -29,71 +30,74 @@ SELECT trashed_at AS "trashedAt", pinned, updated_at AS "updatedAt",
 FROM notes
 WHERE workspace_id = $workspace_id AND note_id = $item_id
 
--- name: lifecycle.note_trash
+-- name: items.note_trash
 -- returns: exec
 -- params: $workspace_id, $item_id, $trashed_at, $now_ms
 UPDATE notes SET trashed_at = $trashed_at, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND note_id = $item_id
 
--- name: lifecycle.note_pin
+-- name: items.note_pin
 -- returns: exec
 -- params: $workspace_id, $item_id, $pinned, $now_ms
 UPDATE notes SET pinned = $pinned, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND note_id = $item_id
 
--- name: lifecycle.chat_state
+-- name: items.chat_state
 -- returns: one
 -- params: $workspace_id, $item_id
 SELECT trashed_at_ms AS "trashedAt", pinned FROM chats
 WHERE workspace_id = $workspace_id AND chat_id = $item_id
 
--- name: lifecycle.chat_trash
+-- name: items.chat_trash
 -- returns: exec
 -- params: $workspace_id, $item_id, $trashed_at, $now_ms
 UPDATE chats SET trashed_at_ms = $trashed_at, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND chat_id = $item_id
 
--- name: lifecycle.session_state
+-- name: items.session_state
 -- returns: one
 -- params: $workspace_id, $item_id
--- Sessions are targets here (notes, action items), never trashed or pinned by these families.
-SELECT trashed_at AS "trashedAt", project_id AS "projectId", title, status, started_at_ms AS "startedAtMs"
+-- A session with what the operations on it check first: unknown, in the Trash, recording (the
+-- refusals of participant changes and trash), where a bookmark or an item may sit in it.
+SELECT session_id AS "sessionId", title, status, started_at_ms AS "startedAtMs",
+       ended_at_ms AS "endedAtMs", project_id AS "projectId", series_id AS "seriesId", private,
+       memory_mode AS "memoryMode", trashed_at AS "trashedAt", revision
 FROM sessions
 WHERE workspace_id = $workspace_id AND session_id = $item_id
 
--- name: lifecycle.document_state
+-- name: items.document_state
 -- returns: one
 -- params: $workspace_id, $item_id
 -- Documents have no Trash: only the app adds or deletes them.
 SELECT NULL AS "trashedAt", pinned FROM documents
 WHERE workspace_id = $workspace_id AND document_id = $item_id
 
--- name: lifecycle.topic_state
+-- name: items.topic_state
 -- returns: one
 -- params: $workspace_id, $item_id
 SELECT NULL AS "trashedAt" FROM topics
 WHERE workspace_id = $workspace_id AND topic_id = $item_id
 
--- name: lifecycle.series_state
+-- name: items.series_state
 -- returns: one
 -- params: $workspace_id, $item_id
 -- An archived series is still a series: its items stay findable.
 SELECT NULL AS "trashedAt" FROM series
 WHERE workspace_id = $workspace_id AND series_id = $item_id
 
--- name: lifecycle.contact_state
+-- name: items.person_state
 -- returns: one
 -- params: $workspace_id, $item_id
 SELECT NULL AS "trashedAt" FROM contacts
 WHERE workspace_id = $workspace_id AND contact_id = $item_id
 
--- name: lifecycle.label_state
+-- name: items.label_state
 -- returns: one
 -- params: $workspace_id, $item_id
 SELECT NULL AS "trashedAt", item_type AS "itemType", name FROM labels
 WHERE workspace_id = $workspace_id AND label_id = $item_id
 
--- name: lifecycle.action_item_state
+-- name: items.action_item_state
 -- returns: one
 -- params: $workspace_id, $item_id
 -- An item hidden from its board (a removed summary item) is gone for every operation, and so is an
@@ -104,3 +108,18 @@ FROM action_items a
 LEFT JOIN sessions s ON s.session_id = a.session_id
 WHERE a.workspace_id = $workspace_id AND a.item_id = $item_id AND NOT a.hidden
   AND s.trashed_at IS NULL
+
+-- name: items.note_pages
+-- returns: many
+-- params: $item_id
+-- Every session whose page shows the note: its own session and the sessions it is linked to.
+SELECT session_id AS "sessionId" FROM note_sessions WHERE note_id = $item_id
+UNION
+SELECT owner_session_id FROM notes WHERE note_id = $item_id AND owner_session_id IS NOT NULL
+
+-- name: items.action_item_pages
+-- returns: many
+-- params: $workspace_id, $item_id
+-- The page that shows an action item: its session's, when it has one.
+SELECT session_id AS "sessionId" FROM action_items
+WHERE workspace_id = $workspace_id AND item_id = $item_id AND session_id IS NOT NULL

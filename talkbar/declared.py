@@ -1,0 +1,145 @@
+"""What an operation's row declares, run by the engine for every call, in this order:
+
+0. `ignored_with` ({argument = [others]}): when the argument is given, the others are set aside;
+1. clock rules of the arguments: `future` (later than now), `not_before` ({later = "earlier"});
+2. ids: `live` (exist, not in the Trash) then `exists` (in the Trash too), each {argument = item};
+3. `status`: the first checked item's status must be one of `from` (`failed` in its kind's words;
+   already at `to`: nothing changes and the answer is read);
+4. the body: the row's handler (`run`), or a lifecycle rule (`lifecycle` = trash|restore|pin of
+   the first checked item), or its queries: `steps` in order (else `sql`, else the query named
+   like the operation); the answer is the last one's. `plan_limit` is checked before a real change,
+   `new_id` makes fresh ids, and each query binds `set`, those ids, `$words` (from the `words`
+   argument), the cursor's key and the `trim`med arguments before the context and the arguments;
+5. the answer paged by its style (`paging`, `page`: talkbar/paging.py), `json` fields parsed,
+   `only_with` fields ({field = "argument"}) dropped unless their argument is given;
+6. `bump` ("item:field"): the session pages that show the changed item get a new revision.
+
+A row without `run` is an operation without code of its own. Refusals are OpErrors; a `one` query
+that finds nothing is `not_found` with the row's `missing` message.
+"""
+
+import json
+
+from talkbar import items, paging, sqlfiles, textmatch
+from talkbar.errors import invalid, not_found
+
+
+def run(ctx, args):
+    op = ctx.op
+    decl = op.declared
+    for arg, others in decl.ignored_with:
+        if args.get(arg) is not None:
+            for other in others:
+                args.pop(other, None)
+    _clock_rules(ctx, decl, args)
+    checked = ctx.checked = {**items.check(ctx, decl.live, args, need_live=True),
+                             **items.check(ctx, decl.exists, args, need_live=False)}
+    first = _first_item(decl, args)
+    if decl.status and first is not None:
+        if _already(ctx, decl, first, checked):
+            return _finish(ctx, decl, args, _answer(ctx, op, _bindings(ctx, decl, args), decl.steps[-1:]))
+    if op.run:
+        return _finish(ctx, decl, args, paging.shape(ctx, op.resolve(op.run)(ctx, args)))
+    if decl.lifecycle:
+        return _lifecycle(ctx, decl, args, first, checked)
+    if decl.plan_limit:
+        ctx.check_plan_limit(decl.plan_limit)
+    bound = _bindings(ctx, decl, args)
+    return _finish(ctx, decl, args, _answer(ctx, op, bound, decl.steps))
+
+
+def _clock_rules(ctx, decl, args):
+    for arg in decl.future:
+        if args[arg] <= ctx.now:
+            raise invalid(f"{arg} must be in the future (now is {ctx.now})")
+    for later, earlier in decl.not_before:
+        if args[later] < args[earlier]:
+            raise invalid(f"{later} cannot be earlier than {earlier}")
+
+
+def _first_item(decl, args):
+    """(argument, item, id) of the first id a row checks, given in this call; None if none."""
+    for arg, name in decl.live + decl.exists:
+        if isinstance(args.get(arg), str):
+            return arg, items.kind(name), args[arg]
+    return None
+
+
+def _already(ctx, decl, first, checked):
+    """The status rule: True when the item is already where the operation takes it."""
+    arg, item, item_id = first
+    status = checked[arg]["status"]
+    rule = decl.status
+    if status == rule.get("to"):
+        return True
+    if status not in rule["from"]:
+        items.refuse_status(item, item_id, status, rule["from"], ctx.op.id, rule.get("verb"))
+    return False
+
+
+def _lifecycle(ctx, decl, args, first, checked):
+    arg, item, item_id = first
+    row = checked[arg]
+    if decl.lifecycle == "trash":
+        return {arg: item_id, "trashed": items.trash(ctx, item, item_id, row)}
+    if decl.lifecycle == "pin":
+        return {arg: item_id, "pinned": items.pin(ctx, item, item_id, row, args["pinned"])}
+    items.restore(ctx, item, item_id, row, decl.plan_limit)
+    if decl.steps or ctx.op.sql:
+        return _finish(ctx, decl, args, _answer(ctx, ctx.op, _bindings(ctx, decl, args), decl.steps))
+    return {arg: item_id, "restored": True}
+
+
+def _bindings(ctx, decl, args):
+    bound = dict(decl.set)
+    bound.update({_snake(field): ctx.new_id(prefix) for field, prefix in decl.new_id})
+    bound.update({_snake(arg): args[arg].strip() for arg in decl.trim if isinstance(args.get(arg), str)})
+    if decl.words:
+        bound["words"] = textmatch.words(args.get(decl.words))
+    bound.update(paging.bind(ctx))
+    return bound
+
+
+def _answer(ctx, op, bound, steps):
+    """Run the steps (or the op's query); the last one's result."""
+    result = None
+    for name in steps or (op.sql or op.id,):
+        result = ctx.sql(name, **bound)
+    last = steps[-1] if steps else (op.sql or op.id)
+    if result is None and sqlfiles.get(last).returns == "one":
+        raise not_found(op.missing or "Not found in workspace")
+    return paging.shape(ctx, result)
+
+
+def _finish(ctx, decl, args, result):
+    for field in decl.json:
+        _each_row(result, field, json.loads)
+    for field, arg in decl.only_with:
+        if arg not in args:
+            _each_row(result, field, None)
+    if decl.bump:
+        name, _, field = decl.bump.partition(":")
+        item_id = args.get(field) or (result.get(field) if isinstance(result, dict) else None)
+        if item_id is not None:
+            items.bump(ctx, items.kind(name), item_id)
+    return result
+
+
+def _each_row(result, field, change):
+    """Apply `change` to `field` of the answer, of its rows, and of the rows of its lists
+    (change None: drop the field)."""
+    rows = result if isinstance(result, list) else [result]
+    for row in rows:
+        if not isinstance(row, dict):
+            continue
+        for target in [row] + [r for v in row.values() if isinstance(v, list) for r in v if isinstance(r, dict)]:
+            if field not in target:
+                continue
+            if change is None:
+                del target[field]
+            elif isinstance(target[field], str):
+                target[field] = change(target[field])
+
+
+def _snake(name):
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)

@@ -12,7 +12,7 @@ import re
 import threading
 from contextlib import contextmanager
 
-from talkbar import clock, hooks, ids, plan, sessionstate, sqlfiles
+from talkbar import clock, declared, hooks, ids, plan, sessionstate, sqlfiles
 from talkbar.errors import not_found
 
 _CAMEL = re.compile(r"_([a-z0-9])")
@@ -97,6 +97,15 @@ class Ctx:
         if row is None:
             raise not_found(message)
         return row
+
+    def apply(self, op_id, args):
+        """Do in this transaction what a call of `op_id` with these (schema-checked) arguments does:
+        its row's checks and its handler or queries (what approving a suggestion applies)."""
+        from talkbar.manifest import manifest
+        other = Ctx(op=manifest().get(op_id), args=args, cur=self.cur, workspace_id=self.workspace_id,
+                    now=self.now, db_path=self.db_path, face=self.face)
+        other.touched = self.touched
+        return declared.run(other, args)
 
     # ------------------------------------------------------------------ helpers named once
     def new_id(self, prefix):

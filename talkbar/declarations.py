@@ -11,6 +11,7 @@ _ID_KINDS = {"type": "object", "additionalProperties": {"type": "string", "patte
 _QUERY = {"type": "string", "pattern": r"^[a-z_]+(\.[a-z_]+)*(:[a-z_]+)?$"}
 
 DECLARED_FIELDS = {
+    "check": {"type": "string", "pattern": r"^talkbar\.[a-z_.]+:[a-z_0-9]+$"},
     "ignored_with": {"type": "object", "additionalProperties": _NAMES},
     "live": _ID_KINDS,
     "exists": _ID_KINDS,
@@ -38,7 +39,8 @@ DECLARED_FIELDS = {
 ITEM_SCHEMA = {
     "type": "object", "required": ["noun", "state"], "additionalProperties": False,
     "properties": {"noun": {"type": "string"}, "state": _QUERY, "trash": _QUERY, "pin": _QUERY,
-                   "pages": _QUERY, "wrong_status": {"type": "string"},
+                   "pages": _QUERY, "within": {"type": "string", "pattern": r"^[a-z_]+:[A-Za-z]+$"},
+                   "wrong_status": {"type": "string"},
                    "hints": {"type": "object", "additionalProperties": {"type": "string"}}},
 }
 
@@ -52,12 +54,14 @@ class Item:
     trash: str = None      # query setting its trashed time by $item_id ($trashed_at null restores)
     pin: str = None        # query setting $pinned by $item_id
     pages: str = None      # query: the sessions whose pages show the item ({sessionId} rows), by $item_id
+    within: str = None     # "item:field": the item it belongs to (its state's field), which must be live too
     wrong_status: str = None   # refusal when its status does not allow an operation: {id} {status} {allowed} {verb} {op} {hint}
     hints: dict = field(default_factory=dict)   # status -> what to do instead ({hint} of wrong_status)
 
 
 @dataclass(frozen=True)
 class Declared:
+    check: str = None       # "module:function" (args): a rule of the values beyond JSON Schema, before any lookup
     ignored_with: tuple = ()  # ((argument, (others, ...)), ...): when the argument is given, the others are set aside
     live: tuple = ()        # ((argument, item), ...): ids that must exist and not be in the Trash
     exists: tuple = ()      # ((argument, item), ...): ids that must exist (in the Trash too)
@@ -86,6 +90,7 @@ def declared_from_row(row, sequences):
     for step in row.get("steps", ()):
         steps.extend(sequences.get(step[1:], ()) if step.startswith("@") else [step])
     return Declared(
+        check=row.get("check"),
         ignored_with=tuple((arg, tuple(others)) for arg, others in row.get("ignored_with", {}).items()),
         live=_pairs(row.get("live")), exists=_pairs(row.get("exists")), lifecycle=row.get("lifecycle"),
         steps=tuple(steps), set=dict(row.get("set", {})), new_id=_pairs(row.get("new_id")),

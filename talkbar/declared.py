@@ -1,7 +1,8 @@
 """What an operation's row declares, run by the engine for every call, in this order:
 
 0. `ignored_with` ({argument = [others]}): when the argument is given, the others are set aside;
-1. clock rules of the arguments: `future` (later than now), `not_before` ({later = "earlier"});
+1. rules of the values: `check` (a pure function of the arguments that refuses with
+   invalid_arguments), `future` (later than now), `not_before` ({later = "earlier"});
 2. ids: `live` (exist, not in the Trash) then `exists` (in the Trash too), each {argument = item};
 3. `status`: the first checked item's status must be one of `from` (`failed` in its kind's words;
    already at `to`: nothing changes and the answer is read);
@@ -12,7 +13,8 @@
    argument), the cursor's key and the `trim`med arguments before the context and the arguments;
 5. the answer paged by its style (`paging`, `page`: talkbar/paging.py), `json` fields parsed,
    `only_with` fields ({field = "argument"}) dropped unless their argument is given;
-6. `bump` ("item:field"): the session pages that show the changed item get a new revision.
+6. `bump` ("item:field"): the session pages that showed the item before the change, or show it
+   after, get a new revision (once each).
 
 A row without `run` is an operation without code of its own. Refusals are OpErrors; a `one` query
 that finds nothing is `not_found` with the row's `missing` message.
@@ -31,21 +33,26 @@ def run(ctx, args):
         if args.get(arg) is not None:
             for other in others:
                 args.pop(other, None)
+    if decl.check:
+        op.resolve(decl.check)(args)
     _clock_rules(ctx, decl, args)
     checked = ctx.checked = {**items.check(ctx, decl.live, args, need_live=True),
                              **items.check(ctx, decl.exists, args, need_live=False)}
     first = _first_item(decl, args)
-    if decl.status and first is not None:
-        if _already(ctx, decl, first, checked):
-            return _finish(ctx, decl, args, _answer(ctx, op, _bindings(ctx, decl, args), decl.steps[-1:]))
-    if op.run:
-        return _finish(ctx, decl, args, paging.shape(ctx, op.resolve(op.run)(ctx, args)))
+    if decl.status and first is not None and _already(ctx, decl, first, checked):
+        return _finish(ctx, decl, args, _answer(ctx, op, _bindings(ctx, decl, args), decl.steps[-1:]))
     if decl.lifecycle:
         return _lifecycle(ctx, decl, args, first, checked)
-    if decl.plan_limit:
-        ctx.check_plan_limit(decl.plan_limit)
-    bound = _bindings(ctx, decl, args)
-    return _finish(ctx, decl, args, _answer(ctx, op, bound, decl.steps))
+    shown_before = _pages(ctx, decl, args)
+    if op.run:
+        result = paging.shape(ctx, op.resolve(op.run)(ctx, args))
+    else:
+        if decl.plan_limit:
+            ctx.check_plan_limit(decl.plan_limit)
+        result = _answer(ctx, op, _bindings(ctx, decl, args), decl.steps)
+    if decl.bump:
+        ctx.bump_session(*sorted(shown_before | _pages(ctx, decl, args, result)))
+    return _finish(ctx, decl, args, result)
 
 
 def _clock_rules(ctx, decl, args):
@@ -111,17 +118,22 @@ def _answer(ctx, op, bound, steps):
     return paging.shape(ctx, result)
 
 
+def _pages(ctx, decl, args, result=None):
+    """The sessions whose pages show the item `bump` names (before the change: from the arguments;
+    after it: from the arguments or the answer)."""
+    if not decl.bump:
+        return set()
+    name, _, field = decl.bump.partition(":")
+    item_id = args.get(field) or (result.get(field) if isinstance(result, dict) else None)
+    return items.pages(ctx, items.kind(name), item_id) if item_id is not None else set()
+
+
 def _finish(ctx, decl, args, result):
     for field in decl.json:
         _each_row(result, field, json.loads)
     for field, arg in decl.only_with:
         if arg not in args:
             _each_row(result, field, None)
-    if decl.bump:
-        name, _, field = decl.bump.partition(":")
-        item_id = args.get(field) or (result.get(field) if isinstance(result, dict) else None)
-        if item_id is not None:
-            items.bump(ctx, items.kind(name), item_id)
     return result
 
 

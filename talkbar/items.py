@@ -2,7 +2,8 @@
 
 - An id that is unknown, or of another workspace: `not_found`, "<Noun> not found in workspace".
 - An item in the Trash where a live one is needed: `not_found`, "<Noun> <id> is in the Trash;
-  restore it first" (spec: errors-and-limits). Kinds without a Trash are only ever unknown.
+  restore it first" (spec: errors-and-limits). Kinds without a Trash are only ever unknown; an
+  item that belongs to another (`within`: a bookmark to its session) needs that one live too.
 - An item whose status does not allow an operation: `failed`, in its kind's words (wrong_status).
 - Trash, restore and pin are safe to repeat: trashing what is in the Trash, restoring what is not
   and pinning what is pinned succeed and change nothing (the first trash date is kept). A real
@@ -37,8 +38,13 @@ def not_trashed(item, item_id, row):
 
 
 def live(ctx, item, item_id):
-    """The state row of an item that exists and is not in the Trash."""
-    return not_trashed(item, item_id, ctx.sql(item.state, item_id=item_id))
+    """The state row of an item that exists and is not in the Trash, nor is what it belongs to."""
+    row = not_trashed(item, item_id, ctx.sql(item.state, item_id=item_id))
+    if item.within:
+        name, _, field = item.within.partition(":")
+        if row[field] is not None:
+            live(ctx, kind(name), row[field])
+    return row
 
 
 def check(ctx, pairs, args, need_live):

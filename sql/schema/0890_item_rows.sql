@@ -85,3 +85,33 @@ SELECT a.workspace_id, a.item_id AS "itemId", a.item_type AS "itemType", a.label
 FROM action_items a
 LEFT JOIN labels l ON l.label_id = a.label_id
 LEFT JOIN sessions s ON s.session_id = a.session_id;
+
+-- A bookmark in the shape every markers.* answer uses.
+CREATE VIEW marker_rows AS
+SELECT workspace_id, marker_id, session_id, at_ms, created_at,
+       {'markerId': marker_id, 'sessionId': session_id, 'kind': kind, 'body': body, 'quote': quote,
+        'atMs': at_ms, 'turnId': turn_id, 'chunkId': chunk_id, 'pointId': point_id, 'color': color,
+        'updatedAt': updated_at} AS shown
+FROM markers;
+
+-- A knowledge card as every card operation returns it, whatever its status (archive is not Trash).
+CREATE VIEW knowledge_card_rows AS
+SELECT workspace_id, memory_id,
+       {'memoryId': memory_id, 'title': title, 'body': body, 'type': type, 'status': status, 'pinned': pinned,
+        'priority': priority, 'confidence': confidence, 'projectId': project_id, 'contactId': contact_id,
+        'organizationId': organization_id, 'sessionId': session_id, 'sessionOnly': session_only,
+        'createdBy': created_by, 'lastConfirmedAtMs': last_confirmed_at_ms, 'createdAt': created_at,
+        'updatedAt': updated_at} AS shown
+FROM knowledge_cards;
+
+-- A suggestion as every knowledge.suggestions.* operation answers it (proposal and evidence are JSON
+-- text here), with what its list filters and sorts by. A snoozed suggestion stays pending.
+CREATE VIEW suggestion_rows AS
+SELECT workspace_id, suggestion_id, status, kind, project_id, created_at, snoozed_until_ms,
+       array_to_string(json_extract_string(proposal_json, '$.*'), ' ') || ' ' ||
+           array_to_string(json_extract_string(evidence_json, '$[*].quote'), ' ') AS hay,
+       {'suggestionId': suggestion_id, 'kind': kind, 'action': action, 'status': status,
+        'proposal': proposal_json, 'evidence': evidence_json, 'targetId': target_id, 'confidence': confidence,
+        'projectId': project_id, 'sessionId': session_id, 'documentId': document_id,
+        'snoozedUntilMs': snoozed_until_ms, 'appliedCardId': applied_card_id, 'createdAt': created_at} AS shown
+FROM suggestions;

@@ -123,3 +123,38 @@ SELECT owner_session_id FROM notes WHERE note_id = $item_id AND owner_session_id
 -- The page that shows an action item: its session's, when it has one.
 SELECT session_id AS "sessionId" FROM action_items
 WHERE workspace_id = $workspace_id AND item_id = $item_id AND session_id IS NOT NULL
+
+-- name: items.marker_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- A bookmark and the session it belongs to (which must be live for any change).
+SELECT marker_id AS "markerId", session_id AS "sessionId" FROM markers
+WHERE workspace_id = $workspace_id AND marker_id = $item_id
+
+-- name: items.topic_pages
+-- returns: many
+-- params: $workspace_id, $item_id
+-- The pages that show a topic: the sessions it tags.
+SELECT session_id AS "sessionId" FROM session_topics
+WHERE topic_id = $item_id AND session_id IN (SELECT session_id FROM sessions WHERE workspace_id = $workspace_id)
+
+-- name: items.memory_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- A knowledge card's status (archive is not Trash: every status is a card).
+SELECT NULL AS "trashedAt", status, pinned FROM knowledge_cards
+WHERE workspace_id = $workspace_id AND memory_id = $item_id
+
+-- name: items.company_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- Archived companies stay companies (archive is not Trash).
+SELECT NULL AS "trashedAt" FROM organizations
+WHERE workspace_id = $workspace_id AND organization_id = $item_id
+
+-- name: items.suggestion_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- A suggestion's review state.
+SELECT NULL AS "trashedAt", status, snoozed_until_ms AS "snoozedUntilMs" FROM suggestions
+WHERE workspace_id = $workspace_id AND suggestion_id = $item_id

@@ -16,8 +16,9 @@
 6. `bump` ("item:field"): the session pages that showed the item before the change, or show it
    after, get a new revision (once each).
 
-A row without `run` is an operation without code of its own. Refusals are OpErrors; a `one` query
-that finds nothing is `not_found` with the row's `missing` message.
+A row without `run` is an operation without code of its own. Refusals are OpErrors; when the
+answer's `one` query finds nothing, the answer is null, or `not_found` with the row's `missing`
+message if it has one.
 """
 
 import json
@@ -113,8 +114,8 @@ def _answer(ctx, op, bound, steps):
     for name in steps or (op.sql or op.id,):
         result = ctx.sql(name, **bound)
     last = steps[-1] if steps else (op.sql or op.id)
-    if result is None and sqlfiles.get(last).returns == "one":
-        raise not_found(op.missing or "Not found in workspace")
+    if result is None and sqlfiles.get(last).returns == "one" and op.missing:
+        raise not_found(op.missing)
     return paging.shape(ctx, result)
 
 

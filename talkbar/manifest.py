@@ -167,9 +167,10 @@ class ManifestError(Exception):
 
 
 class Manifest:
-    def __init__(self, ops, items=None):
+    def __init__(self, ops, items=None, sequences=None):
         self.ops = {op.id: op for op in ops}
-        self.items = items or {}   # [item.<name>]: the kinds of item an id names
+        self.items = items or {}           # [item.<name>]: the kinds of item an id names
+        self.sequences = sequences or {}   # [sequence]: fixed sequences of named queries
 
     def __iter__(self):
         return iter(self.ops.values())
@@ -232,7 +233,7 @@ def load(path=None):
         seen.add(row.get("id"))
         ops.append(_op_from_row(row, shapes, sequences))
     items = {name: Item(name=name, **fields) for name, fields in parsed.get("item", {}).items()}
-    return Manifest(ops, items)
+    return Manifest(ops, items, sequences)
 
 
 def check_rows(path=None):

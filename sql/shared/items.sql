@@ -158,3 +158,17 @@ WHERE workspace_id = $workspace_id AND organization_id = $item_id
 -- A suggestion's review state.
 SELECT NULL AS "trashedAt", status, snoozed_until_ms AS "snoozedUntilMs" FROM suggestions
 WHERE workspace_id = $workspace_id AND suggestion_id = $item_id
+
+-- name: items.occurrence_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- A meeting's status: which calendar changes it takes (each operation's `status` rule).
+SELECT NULL AS "trashedAt", status FROM occurrences
+WHERE workspace_id = $workspace_id AND occurrence_id = $item_id
+
+-- name: items.job_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- A background job's status: whether it can be cancelled or retried.
+SELECT NULL AS "trashedAt", status FROM jobs
+WHERE workspace_id = $workspace_id AND job_id = $item_id

@@ -18,6 +18,7 @@ DECLARED_FIELDS = {
     "lifecycle": {"enum": ["trash", "restore", "pin"]},
     "steps": {"type": "array", "items": {"type": "string", "pattern": r"^(@[a-z_]+|[a-z_]+(\.[a-z_]+)*(:[a-z_]+)?)$"},
               "minItems": 1},
+    "answer": _QUERY,
     "set": {"type": "object"},
     "new_id": {"type": "object", "additionalProperties": {"type": "string", "pattern": r"^[a-z]+$"}},
     "plan_limit": {"enum": ["projects", "sessions"]},
@@ -67,6 +68,7 @@ class Declared:
     exists: tuple = ()      # ((argument, item), ...): ids that must exist (in the Trash too)
     lifecycle: str = None   # trash | restore | pin, of the first item of live/exists
     steps: tuple = ()       # named queries run in order; the answer is the last one's
+    answer: str = None      # the step whose result is the answer instead (e.g. read before a delete)
     set: dict = field(default_factory=dict)        # fixed parameters of the queries
     new_id: tuple = ()      # ((field, prefix), ...): fresh ids, bound as $<field in snake case>
     plan_limit: str = None  # the plan limit a real change counts against
@@ -93,7 +95,7 @@ def declared_from_row(row, sequences):
         check=row.get("check"),
         ignored_with=tuple((arg, tuple(others)) for arg, others in row.get("ignored_with", {}).items()),
         live=_pairs(row.get("live")), exists=_pairs(row.get("exists")), lifecycle=row.get("lifecycle"),
-        steps=tuple(steps), set=dict(row.get("set", {})), new_id=_pairs(row.get("new_id")),
+        steps=tuple(steps), answer=row.get("answer"), set=dict(row.get("set", {})), new_id=_pairs(row.get("new_id")),
         plan_limit=row.get("plan_limit"), status=row.get("status"), future=tuple(row.get("future", ())),
         not_before=_pairs(row.get("not_before")), words=row.get("words"), trim=tuple(row.get("trim", ())),
         page=row.get("page"), json=tuple(row.get("json", ())), only_with=_pairs(row.get("only_with")),

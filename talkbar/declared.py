@@ -8,13 +8,13 @@
    already at `to`: nothing changes and the answer is read);
 4. the body: the row's handler (`run`), or a lifecycle rule (`lifecycle` = trash|restore|pin of
    the first checked item), or its queries: `steps` in order (else `sql`, else the query named
-   like the operation); the answer is the last one's. `plan_limit` is checked before a real change,
+   like the operation); the answer is the last one's (or the `answer` step's, run where it stands). `plan_limit` is checked before a real change,
    `new_id` makes fresh ids, and each query binds `set`, those ids, `$words` (from the `words`
    argument), the cursor's key and the `trim`med arguments before the context and the arguments;
 5. the answer paged by its style (`paging`, `page`: talkbar/paging.py), `json` fields parsed,
    `only_with` fields ({field = "argument"}) dropped unless their argument is given;
 6. `bump` ("item:field"): the session pages that showed the item before the change, or show it
-   after, get a new revision (once each).
+   after, get a new revision (once each) — unless the steps' writes changed no row.
 
 A row without `run` is an operation without code of its own. Refusals are OpErrors; when the
 answer's `one` query finds nothing, the answer is null, or `not_found` with the row's `missing`
@@ -41,17 +41,18 @@ def run(ctx, args):
                              **items.check(ctx, decl.exists, args, need_live=False)}
     first = _first_item(decl, args)
     if decl.status and first is not None and _already(ctx, decl, first, checked):
-        return _finish(ctx, decl, args, _answer(ctx, op, _bindings(ctx, decl, args), decl.steps[-1:]))
+        return _finish(ctx, decl, args, _answer(ctx, op, _bindings(ctx, decl, args), (_answer_step(op),))[0])
     if decl.lifecycle:
         return _lifecycle(ctx, decl, args, first, checked)
     shown_before = _pages(ctx, decl, args)
+    changed = None
     if op.run:
         result = paging.shape(ctx, op.resolve(op.run)(ctx, args))
     else:
         if decl.plan_limit:
             ctx.check_plan_limit(decl.plan_limit)
-        result = _answer(ctx, op, _bindings(ctx, decl, args), decl.steps)
-    if decl.bump:
+        result, changed = _answer(ctx, op, _bindings(ctx, decl, args), decl.steps)
+    if decl.bump and changed != 0:
         ctx.bump_session(*sorted(shown_before | _pages(ctx, decl, args, result)))
     return _finish(ctx, decl, args, result)
 
@@ -94,7 +95,7 @@ def _lifecycle(ctx, decl, args, first, checked):
         return {arg: item_id, "pinned": items.pin(ctx, item, item_id, row, args["pinned"])}
     items.restore(ctx, item, item_id, row, decl.plan_limit)
     if decl.steps or ctx.op.sql:
-        return _finish(ctx, decl, args, _answer(ctx, ctx.op, _bindings(ctx, decl, args), decl.steps))
+        return _finish(ctx, decl, args, _answer(ctx, ctx.op, _bindings(ctx, decl, args), decl.steps)[0])
     return {arg: item_id, "restored": True}
 
 
@@ -108,15 +109,25 @@ def _bindings(ctx, decl, args):
     return bound
 
 
+def _answer_step(op):
+    """The query whose result is the answer: `answer`, else the last step, else the op's query."""
+    return op.declared.answer or (op.declared.steps[-1] if op.declared.steps else op.sql or op.id)
+
+
 def _answer(ctx, op, bound, steps):
-    """Run the steps (or the op's query); the last one's result."""
-    result = None
-    for name in steps or (op.sql or op.id,):
+    """Run the steps (or the op's query): (the answer step's result, paged; how many rows the
+    writing steps changed, None when none writes)."""
+    answer, changed = None, None
+    chosen = _answer_step(op)
+    for name in steps or (chosen,):
         result = ctx.sql(name, **bound)
-    last = steps[-1] if steps else (op.sql or op.id)
-    if result is None and sqlfiles.get(last).returns == "one" and op.missing:
+        if name == chosen:
+            answer = result
+        elif sqlfiles.get(name).returns == "exec" and isinstance(result, int):
+            changed = (changed or 0) + result
+    if answer is None and sqlfiles.get(chosen).returns == "one" and op.missing:
         raise not_found(op.missing)
-    return paging.shape(ctx, result)
+    return paging.shape(ctx, answer), changed
 
 
 def _pages(ctx, decl, args, result=None):

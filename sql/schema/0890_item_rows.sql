@@ -115,3 +115,8 @@ SELECT workspace_id, suggestion_id, status, kind, project_id, created_at, snooze
         'projectId': project_id, 'sessionId': session_id, 'documentId': document_id,
         'snoozedUntilMs': snoozed_until_ms, 'appliedCardId': applied_card_id, 'createdAt': created_at} AS shown
 FROM suggestions;
+
+-- The profile each workspace uses: its own, else the data root's default profile.
+CREATE VIEW workspace_profiles AS
+SELECT w.workspace_id, coalesce(w.profile_id, (SELECT profile_id FROM profiles WHERE is_default LIMIT 1)) AS profile_id
+FROM workspaces w;

@@ -61,8 +61,22 @@ WHERE workspace_id = $workspace_id AND chat_id = $item_id
 -- refusals of participant changes and trash), where a bookmark or an item may sit in it.
 SELECT session_id AS "sessionId", title, status, started_at_ms AS "startedAtMs",
        ended_at_ms AS "endedAtMs", project_id AS "projectId", series_id AS "seriesId", private,
-       memory_mode AS "memoryMode", trashed_at AS "trashedAt", revision
+       memory_mode AS "memoryMode", trashed_at AS "trashedAt", pinned, revision
 FROM sessions
+WHERE workspace_id = $workspace_id AND session_id = $item_id
+
+-- name: items.session_trash
+-- returns: exec
+-- params: $workspace_id, $item_id, $trashed_at
+-- Into the Trash (a date) or back (null); the page's revision moves with it (talkbar/items.py).
+UPDATE sessions SET trashed_at = $trashed_at
+WHERE workspace_id = $workspace_id AND session_id = $item_id
+
+-- name: items.session_pin
+-- returns: exec
+-- params: $workspace_id, $item_id, $pinned
+-- Pinned or not; the page's revision moves with it.
+UPDATE sessions SET pinned = $pinned
 WHERE workspace_id = $workspace_id AND session_id = $item_id
 
 -- name: items.document_state

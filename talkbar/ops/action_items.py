@@ -1,4 +1,5 @@
-"""action_items.remove, and the item shape other families reuse (list and get are rows of ops.toml).
+"""The action item shape other families reuse (the action_items.* reads and remove are rows of
+ops.toml; the writes are action_item_writes.py).
 
 The shape is the view action_item_rows (sql/schema/0890_item_rows.sql), read by ids with
 `action_items.rows`; `rows(ctx, ids)` gives items in action_items.get's shape (GET_FIELDS).
@@ -20,14 +21,3 @@ def item(ctx, item_id):
     """One visible item in the shape of action_items.get (not_found if hidden or gone)."""
     items.live(ctx, items.kind("action_item"), item_id)
     return rows(ctx, [item_id])[0]
-
-
-def remove(ctx, args):
-    state = ctx.checked["itemId"]
-    for part in ("action_items.remove", "action_items.remove:assignees", "action_items.remove:sources",
-                 "action_items.remove:item"):
-        ctx.sql(part)
-    if state["sessionId"]:
-        ctx.bump_session(state["sessionId"])
-    return {"removed": True, "itemId": args["itemId"], "sessionId": state["sessionId"],
-            "projectId": state["projectId"]}

@@ -50,22 +50,3 @@ def rename(ctx, args):
     if name is not None:
         _unique(ctx, name, args["topicId"])
     return ctx.sql("topics.rename", name=name, color=color)
-
-
-def _tagged(ctx, args, session_query, note_query):
-    """Tag or untag the session or the note (one of them, checked live by the row)."""
-    sid, note_id = args.get("sessionId"), args.get("noteId")
-    if sid is not None:
-        if ctx.sql(session_query) is not None:
-            ctx.bump_session(sid)
-    else:
-        ctx.sql(note_query)
-    return {"sessionId": sid, "noteId": note_id, "topics": ctx.sql("topics.of_item")}
-
-
-def assign(ctx, args):
-    return _tagged(ctx, args, "topics.assign", "topics.assign:note")
-
-
-def unassign(ctx, args):
-    return _tagged(ctx, args, "topics.unassign", "topics.unassign:note")

@@ -24,7 +24,9 @@ DECLARED_FIELDS = {
     "plan_limit": {"enum": ["projects", "sessions"]},
     "status": {"type": "object", "required": ["from"], "additionalProperties": False,
                "properties": {"from": {**_NAMES, "minItems": 1}, "to": {"type": "string"},
-                              "verb": {"type": "string"}}},
+                              "verb": {"type": "string"}, "when": {"type": "string"},
+                              "refusal": {"type": "string"}, "code": {"enum": ["failed", "session_recording"]}}},
+    "belongs": {"type": "object", "additionalProperties": {"type": "string"}},
     "future": _NAMES,
     "not_before": {"type": "object", "additionalProperties": {"type": "string"}},
     "words": {"type": "string"},
@@ -41,7 +43,7 @@ ITEM_SCHEMA = {
     "type": "object", "required": ["noun", "state"], "additionalProperties": False,
     "properties": {"noun": {"type": "string"}, "state": _QUERY, "trash": _QUERY, "pin": _QUERY,
                    "pages": _QUERY, "within": {"type": "string", "pattern": r"^[a-z_]+:[A-Za-z]+$"},
-                   "wrong_status": {"type": "string"},
+                   "wrong_status": {"type": "string"}, "not_in": {"type": "string"},
                    "hints": {"type": "object", "additionalProperties": {"type": "string"}}},
 }
 
@@ -58,6 +60,7 @@ class Item:
     within: str = None     # "item:field": the item it belongs to (its state's field), which must be live too
     wrong_status: str = None   # refusal when its status does not allow an operation: {id} {status} {allowed} {verb} {op} {hint}
     hints: dict = field(default_factory=dict)   # status -> what to do instead ({hint} of wrong_status)
+    not_in: str = None     # refusal when an argument names another owner than its own ({id} {other})
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,8 @@ class Declared:
     set: dict = field(default_factory=dict)        # fixed parameters of the queries
     new_id: tuple = ()      # ((field, prefix), ...): fresh ids, bound as $<field in snake case>
     plan_limit: str = None  # the plan limit a real change counts against
-    status: dict = None     # {from, to, verb}: the statuses of the first item the operation applies to
+    status: dict = None     # {from, to, verb, when, refusal, code}: the statuses of the first item it applies to
+    belongs: tuple = ()     # ((argument, id argument), ...): when given, the argument must be that item's own
     future: tuple = ()      # arguments (Unix ms) that must be later than now
     not_before: tuple = ()  # ((later, earlier), ...): argument pairs in order
     words: str = None       # the argument whose words $words binds (textmatch)
@@ -96,7 +100,7 @@ def declared_from_row(row, sequences):
         ignored_with=tuple((arg, tuple(others)) for arg, others in row.get("ignored_with", {}).items()),
         live=_pairs(row.get("live")), exists=_pairs(row.get("exists")), lifecycle=row.get("lifecycle"),
         steps=tuple(steps), answer=row.get("answer"), set=dict(row.get("set", {})), new_id=_pairs(row.get("new_id")),
-        plan_limit=row.get("plan_limit"), status=row.get("status"), future=tuple(row.get("future", ())),
+        plan_limit=row.get("plan_limit"), status=row.get("status"), belongs=_pairs(row.get("belongs")), future=tuple(row.get("future", ())),
         not_before=_pairs(row.get("not_before")), words=row.get("words"), trim=tuple(row.get("trim", ())),
         page=row.get("page"), json=tuple(row.get("json", ())), only_with=_pairs(row.get("only_with")),
         bump=row.get("bump"))

@@ -4,8 +4,9 @@
 1. rules of the values: `check` (a pure function of the arguments that refuses with
    invalid_arguments), `future` (later than now), `not_before` ({later = "earlier"});
 2. ids: `live` (exist, not in the Trash) then `exists` (in the Trash too), each {argument = item};
-3. `status`: the first checked item's status must be one of `from` (`failed` in its kind's words;
-   already at `to`: nothing changes and the answer is read);
+3. `belongs`: an argument that must be the checked item's own; `status`: the first checked item's
+   status must be one of `from` (`failed` in its kind's words; already at `to`: nothing changes
+   and the answer is read);
 4. the body: the row's handler (`run`), or a lifecycle rule (`lifecycle` = trash|restore|pin of
    the first checked item), or its queries: `steps` in order (else `sql`, else the query named
    like the operation); the answer is the last one's (or the `answer` step's, run where it stands). `plan_limit` is checked before a real change,
@@ -39,6 +40,7 @@ def run(ctx, args):
     _clock_rules(ctx, decl, args)
     checked = ctx.checked = {**items.check(ctx, decl.live, args, need_live=True),
                              **items.check(ctx, decl.exists, args, need_live=False)}
+    _belongs(ctx, decl, args, checked)
     first = _first_item(decl, args)
     if decl.status and first is not None and _already(ctx, decl, first, checked):
         return _finish(ctx, decl, args, _answer(ctx, op, _bindings(ctx, decl, args), (_answer_step(op),))[0])
@@ -75,15 +77,31 @@ def _first_item(decl, args):
 
 
 def _already(ctx, decl, first, checked):
-    """The status rule: True when the item is already where the operation takes it."""
+    """The status rule: True when the item is already where the operation takes it. It applies
+    only when its `when` argument (if any) is true; a refusal is the kind's wrong_status, or the
+    rule's own `refusal` with its `code`."""
     arg, item, item_id = first
     status = checked[arg]["status"]
     rule = decl.status
+    if "when" in rule and not ctx.args.get(rule["when"]):
+        return False
     if status == rule.get("to"):
         return True
     if status not in rule["from"]:
-        items.refuse_status(item, item_id, status, rule["from"], ctx.op.id, rule.get("verb"))
+        items.refuse_status(item, item_id, status, rule["from"], ctx.op.id, rule.get("verb"),
+                            rule.get("refusal"), rule.get("code", "failed"))
     return False
+
+
+def _belongs(ctx, decl, args, checked):
+    """`belongs` ({argument = "id argument"}): the argument, when given, must be the checked item's
+    own (its state's field of that name), else not_found in the item kind's words (not_in)."""
+    for arg, owner in decl.belongs:
+        value = args.get(arg)
+        row = checked.get(owner)
+        if value is not None and row is not None and row[arg] != value:
+            item = dict((a, n) for a, n in decl.live + decl.exists)[owner]
+            raise not_found(items.kind(item).not_in.format(id=args[owner], other=value))
 
 
 def _lifecycle(ctx, decl, args, first, checked):

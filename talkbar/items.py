@@ -12,7 +12,7 @@
 The kinds are the [item.<name>] tables of ops.toml; rows name them in `live`, `exists`, `bump`.
 """
 
-from talkbar.errors import failed, not_found, or_list
+from talkbar.errors import OpError, not_found, or_list
 from talkbar.manifest import manifest
 
 
@@ -63,10 +63,12 @@ def check(ctx, pairs, args, need_live):
     return rows
 
 
-def refuse_status(item, item_id, status, allowed, op_id, verb=None):
-    """`failed` in the item kind's words: its status is not one the operation applies to."""
-    raise failed(item.wrong_status.format(id=item_id, status=status, allowed=or_list(allowed), op=op_id,
-                                          verb=verb, hint=item.hints.get(status, "")).rstrip())
+def refuse_status(item, item_id, status, allowed, op_id, verb=None, refusal=None, code="failed"):
+    """`failed` (or `code`) in the item kind's words, or the operation's own (`refusal`): its status
+    is not one the operation applies to."""
+    words = (refusal or item.wrong_status).format(id=item_id, status=status, allowed=or_list(allowed),
+                                                  op=op_id, verb=verb, hint=item.hints.get(status, ""))
+    raise OpError(code, words.rstrip())
 
 
 def pages(ctx, item, item_id):

@@ -1,7 +1,8 @@
 -- name: notes.link_sessions
 -- returns: exec
 -- params: $note_id, $session_ids
--- Links a note to sessions after those it has, in the order given, each session once.
+-- Links a note to sessions after those it has, in the order given, each session once (none when
+-- $session_ids is null).
 INSERT INTO note_sessions (note_id, session_id, ord)
 SELECT $note_id, sid, (SELECT coalesce(max(ord), -1) FROM note_sessions WHERE note_id = $note_id) + i
 FROM (SELECT sid, min(i) AS i

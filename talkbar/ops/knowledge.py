@@ -5,7 +5,7 @@ that go with a move in the SQL (knowledge_card.set_status).
 """
 
 from talkbar import items
-from talkbar.errors import failed, not_found
+from talkbar.errors import not_found
 
 
 def create_card(ctx, fields, *, project_id, session_id=None, confidence=None, created_by="user", sources=()):
@@ -19,15 +19,6 @@ def create_card(ctx, fields, *, project_id, session_id=None, confidence=None, cr
                 source_types=[s["sourceType"] for s in sources], source_ids=[s["sourceId"] for s in sources],
                 at_ms=[s.get("atMs") for s in sources], quotes=[s.get("quote") for s in sources])
     return memory_id
-
-
-def pin(ctx, args):
-    status = ctx.checked["memoryId"]["status"]
-    if args["pinned"] and status != "approved":
-        raise failed(f"Only approved cards can be pinned, and this one is {status}. "
-                     "Approve it first with knowledge.approve.")
-    ctx.sql("knowledge.pin")
-    return {"memoryId": args["memoryId"], "pinned": args["pinned"]}
 
 
 def assign(ctx, args):

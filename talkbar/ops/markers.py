@@ -6,7 +6,6 @@ bookmark and the session's status (`session = "sessionId"` in the rows), moves t
 revision and re-indexes the session (a bookmark's note is searchable text of its session).
 """
 
-from talkbar.errors import not_found
 from talkbar.ops.placement import place
 
 
@@ -17,12 +16,3 @@ def create(ctx, args):
     ctx.sql("markers.create", marker_id=marker_id, body=args.get("body", ""), quote=at.quote,
             at_ms=at.at_ms, turn_id=at.turn_id, chunk_id=at.chunk_id, point_id=at.point_id)
     return ctx.sql("markers.one", marker_id=marker_id)
-
-
-def delete(ctx, args):
-    found = ctx.checked["markerId"]
-    if args.get("sessionId") is not None and args["sessionId"] != found["sessionId"]:
-        raise not_found(f"Bookmark {found['markerId']} is not in session {args['sessionId']}; "
-                        "nothing was deleted")
-    ctx.sql("markers.delete")
-    return {"markerId": found["markerId"], "sessionId": found["sessionId"], "deleted": True}

@@ -38,14 +38,3 @@ def update(ctx, args):
 def append(ctx, args):
     ctx.sql("notes.append")
     return ctx.sql("notes.written")
-
-
-def move(ctx, args):
-    note = items.kind("note")
-    before = items.pages(ctx, note, args["noteId"])
-    ctx.sql("notes.move")
-    if "sessionIds" in args:
-        ctx.sql("notes.move:unlink")
-        ctx.sql("notes.link_sessions", session_ids=args["sessionIds"])
-    ctx.bump_session(*sorted(before | items.pages(ctx, note, args["noteId"])))  # pages it left and joined
-    return ctx.sql("notes.placement")

@@ -1,12 +1,9 @@
-"""sessions.move and sessions.trash (rename, pin and restore are rows of ops.toml).
+"""sessions.move: a session to a project, its knowledge cards with it (rename, pin, trash and
+restore are rows of ops.toml).
 
-Each answers `sessionStatus` (and `warning`) through its row (`session = "sessionId"`), moves the
-page's `revision` when something really changed, and is safe to repeat: trashing what is in the
-Trash keeps the first date.
+It answers `sessionStatus` (and `warning`) through its row (`session = "sessionId"`), moves the
+page's `revision` only when the project really changes, and is safe to repeat.
 """
-
-from talkbar import items
-from talkbar.ops.session_lookup import not_recording
 
 
 def move(ctx, args):
@@ -20,12 +17,3 @@ def move(ctx, args):
         ctx.bump_session(sid)
         ctx.touch("session", sid)
     return {"sessionId": sid, "projectId": target, "previousProjectId": previous}
-
-
-def trash(ctx, _args):
-    session = not_recording(ctx.checked["sessionId"], "moving it to the Trash")
-    sid = session["sessionId"]
-    if session["trashedAt"] is None:
-        items.trash(ctx, items.kind("session"), sid, session)
-        ctx.touch("session", sid)
-    return {"sessionId": sid, "trashed": True}

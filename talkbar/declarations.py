@@ -15,6 +15,7 @@ DECLARED_FIELDS = {
     "ignored_with": {"type": "object", "additionalProperties": _NAMES},
     "live": _ID_KINDS,
     "exists": _ID_KINDS,
+    "live_in_answer": _ID_KINDS,
     "lifecycle": {"enum": ["trash", "restore", "pin"]},
     "steps": {"type": "array", "items": {"type": "string", "pattern": r"^(@[a-z_]+|[a-z_]+(\.[a-z_]+)*(:[a-z_]+)?)$"},
               "minItems": 1},
@@ -69,6 +70,7 @@ class Declared:
     ignored_with: tuple = ()  # ((argument, (others, ...)), ...): when the argument is given, the others are set aside
     live: tuple = ()        # ((argument, item), ...): ids that must exist and not be in the Trash
     exists: tuple = ()      # ((argument, item), ...): ids that must exist (in the Trash too)
+    live_in_answer: tuple = ()  # ((argument, item), ...): live ids the answer query checks itself (its trashedAt)
     lifecycle: str = None   # trash | restore | pin, of the first item of live/exists
     steps: tuple = ()       # named queries run in order; the answer is the last one's
     answer: str = None      # the step whose result is the answer instead (e.g. read before a delete)
@@ -98,7 +100,8 @@ def declared_from_row(row, sequences):
     return Declared(
         check=row.get("check"),
         ignored_with=tuple((arg, tuple(others)) for arg, others in row.get("ignored_with", {}).items()),
-        live=_pairs(row.get("live")), exists=_pairs(row.get("exists")), lifecycle=row.get("lifecycle"),
+        live=_pairs(row.get("live")), exists=_pairs(row.get("exists")),
+        live_in_answer=_pairs(row.get("live_in_answer")), lifecycle=row.get("lifecycle"),
         steps=tuple(steps), answer=row.get("answer"), set=dict(row.get("set", {})), new_id=_pairs(row.get("new_id")),
         plan_limit=row.get("plan_limit"), status=row.get("status"), belongs=_pairs(row.get("belongs")), future=tuple(row.get("future", ())),
         not_before=_pairs(row.get("not_before")), words=row.get("words"), trim=tuple(row.get("trim", ())),

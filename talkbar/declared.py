@@ -4,6 +4,8 @@
 1. rules of the values: `check` (a pure function of the arguments that refuses with
    invalid_arguments), `future` (later than now), `not_before` ({later = "earlier"});
 2. ids: `live` (exist, not in the Trash) then `exists` (in the Trash too), each {argument = item};
+   `live_in_answer` ids are checked by the answer query itself (its row carries the item's
+   trashedAt, which is not shown): one statement for the lookup and the read;
 3. `belongs`: an argument that must be the checked item's own; `status`: the first checked item's
    status must be one of `from` (`failed` in its kind's words; already at `to`: nothing changes
    and the answer is read);
@@ -145,6 +147,9 @@ def _answer(ctx, op, bound, steps):
             changed = (changed or 0) + result
     if answer is None and sqlfiles.get(chosen).returns == "one" and op.missing:
         raise not_found(op.missing)
+    for arg, name in op.declared.live_in_answer:   # one statement for the lookup and the read
+        items.not_trashed(items.kind(name), ctx.args[arg], answer)
+        del answer["trashedAt"]
     return paging.shape(ctx, answer), changed
 
 

@@ -46,9 +46,3 @@ def not_recording(row, change):
 
 def recording(row):
     return row["status"] == "recording"
-
-
-def checked_read(ctx, _args):
-    """A read of one live session whose own query (named like the operation) gives the whole answer."""
-    live_session(ctx)
-    return ctx.sql(ctx.op.id)

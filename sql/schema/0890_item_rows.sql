@@ -120,3 +120,27 @@ FROM suggestions;
 CREATE VIEW workspace_profiles AS
 SELECT w.workspace_id, coalesce(w.profile_id, (SELECT profile_id FROM profiles WHERE is_default LIMIT 1)) AS profile_id
 FROM workspaces w;
+
+-- An export batch as the exports.* operations return it, with its deliveries in request order. Its
+-- status is derived from its deliveries: work in progress first, then what needs the user, what
+-- waits, and only then the settled states. A delivery's conflict is JSON text here.
+CREATE VIEW export_batch_rows AS
+SELECT b.workspace_id, b.batch_id, b.created_at_ms, b.made_seq,
+       {'batchId': b.batch_id, 'workspaceId': b.workspace_id,
+        'status': CASE WHEN bool_or(d.status = 'exporting') THEN 'exporting'
+                       WHEN bool_or(d.status = 'scheduled') THEN 'scheduled'
+                       WHEN bool_or(d.status = 'needsAttention') THEN 'needsAttention'
+                       WHEN bool_or(d.status = 'waitingForSummary') THEN 'waitingForSummary'
+                       WHEN bool_or(d.status = 'waitingForAudio') THEN 'waitingForAudio'
+                       WHEN bool_or(d.status = 'cancelled') THEN 'cancelled'
+                       WHEN bool_or(d.status = 'partiallyExported') THEN 'partiallyExported'
+                       ELSE 'exported' END,
+        'automatic': b.automatic, 'createdAtMs': b.created_at_ms,
+        'deliveries': list({'deliveryId': d.delivery_id, 'sessionId': d.session_id, 'sessionTitle': s.title,
+                            'destinationId': d.destination_id, 'status': d.status, 'location': d.location,
+                            'error': d.error, 'conflict': d.conflict_json, 'updatedAtMs': d.updated_at_ms}
+                           ORDER BY d.ord, d.delivery_id)} AS shown
+FROM export_batches b
+JOIN export_deliveries d ON d.batch_id = b.batch_id
+LEFT JOIN sessions s ON s.session_id = d.session_id
+GROUP BY b.workspace_id, b.batch_id, b.automatic, b.created_at_ms, b.made_seq;

@@ -186,3 +186,10 @@ WHERE workspace_id = $workspace_id AND occurrence_id = $item_id
 -- A background job's status: whether it can be cancelled or retried.
 SELECT NULL AS "trashedAt", status FROM jobs
 WHERE workspace_id = $workspace_id AND job_id = $item_id
+
+-- name: items.export_batch_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- An export batch of this workspace, with the selection it was made with.
+SELECT NULL AS "trashedAt", batch_id AS "batchId", selection_json FROM export_batches
+WHERE workspace_id = $workspace_id AND batch_id = $item_id

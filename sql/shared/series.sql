@@ -8,3 +8,9 @@ SELECT
             AND trashed_at IS NULL) AS "projectId",
     EXISTS (SELECT 1 FROM contacts WHERE workspace_id = $workspace_id AND contact_id = $anchor_contact_id) AS "anchorContactId",
     EXISTS (SELECT 1 FROM templates WHERE workspace_id = $workspace_id AND template_id = $template_id) AS "templateId"
+
+-- name: series.one
+-- returns: one
+-- params: $workspace_id, $series_id
+-- One series in series.get's shape (the view names every field once).
+SELECT * FROM series_rows WHERE "workspaceId" = $workspace_id AND "seriesId" = $series_id

@@ -66,7 +66,7 @@ def _take_next(ctx, batch_id):
     if taken is None:
         return None
     run_id = ctx.new_id("run")
-    ctx.sql("exports.run:start", run_id=run_id, batch_id=batch_id, delivery_id=taken["deliveryId"])
+    ctx.sql("export_runs.start", run_id=run_id, batch_id=batch_id, delivery_id=taken["deliveryId"])
     return load(ctx, taken, selection, run_id)
 
 
@@ -80,7 +80,7 @@ def load(ctx, delivery, selection, run_id):
 
 def claims(ctx, destination_id):
     """What TalkBar wrote at the destination: target -> {sessionId, contentHash}."""
-    return {r.pop("target"): r for r in ctx.sql("exports.run:claims", destination_id=destination_id)}
+    return {r.pop("target"): r for r in ctx.sql("export_runs.claims", destination_id=destination_id)}
 
 
 def _deliver(ctx, attempt, resolution=None):
@@ -130,7 +130,7 @@ def resolve(ctx, args):
         outcome = Outcome(EXPORTED, location=target, released=[target])
     else:
         run_id = ctx.new_id("run")
-        ctx.sql("exports.run:start", run_id=run_id, batch_id=d["batchId"], delivery_id=d["deliveryId"])
+        ctx.sql("export_runs.start", run_id=run_id, batch_id=d["batchId"], delivery_id=d["deliveryId"])
         attempt = load(ctx, d, sel.from_json(d["selection_json"]), run_id)
         outcome = _deliver(ctx, attempt, Resolution(args["action"], target))
     record(ctx, attempt, outcome, from_status="needsAttention")

@@ -25,8 +25,8 @@ def rule_view(row):
 
 
 def config(ctx, _args):
-    return {"destinations": ctx.sql("exports.config", destination_ids=None),
-            "rules": [rule_view(r) for r in ctx.sql("exports.config:rules", rule_id=None)]}
+    return {"destinations": ctx.sql("export_destinations.rows", destination_ids=None),
+            "rules": [rule_view(r) for r in ctx.sql("export_rules.rows", rule_id=None)]}
 
 
 # ---------------------------------------------------------------------- destinations
@@ -68,9 +68,9 @@ def destination_save(ctx, args):
             raise failed(f"{location} is outside the folders your organization allows for exports "
                          f"({', '.join(allowed)}): {policy.MANAGED}.")
     if ref is None:
-        ctx.sql("exports.destination.save:disconnect", destination_id=did)
+        ctx.sql("export_destinations.disconnect", destination_id=did)
     ctx.sql("exports.destination.save", name=args["name"].strip(), credential_ref=ref)
-    return ctx.sql("exports.config", destination_ids=[did])[0]
+    return ctx.sql("export_destinations.rows", destination_ids=[did])[0]
 
 
 def destination_delete(ctx, args):
@@ -84,7 +84,7 @@ def destination_delete(ctx, args):
     switched = [r["ruleId"] for r in ctx.sql("exports.destination.delete:switch_off")]
     ctx.sql("exports.destination.delete:forget", rule_ids=switched)
     ctx.sql("exports.destination.delete")
-    ctx.sql("exports.destination.save:disconnect")
+    ctx.sql("export_destinations.disconnect")
     ctx.sql("exports.destination.delete:files")
     return {"deleted": True, "switchedOffRules": switched}
 
@@ -126,7 +126,7 @@ def rule_save(ctx, args):
     ctx.sql("exports.rule.save", selection_json=sel.to_json(sel.normalize(args["selection"])),
             timing_json=json.dumps(args["timing"], separators=(",", ":")),
             enabled_at_ms=existing["enabledAtMs"] if stays_on else ctx.now)
-    return rule_view(ctx.sql("exports.config:rules")[0])
+    return rule_view(ctx.sql("export_rules.rows")[0])
 
 
 def rule_delete(ctx, args):

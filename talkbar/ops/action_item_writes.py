@@ -41,7 +41,7 @@ def update(ctx, args):
     if "status" in args:
         rules.check_status(item_type, args["status"])
     _check_assignees(ctx, args)
-    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
+    ctx.sql("action_items.set_fields", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
     _write_assignees(ctx, args["itemId"], args)
     return _answer(ctx, current)
 
@@ -50,7 +50,7 @@ def set_status(ctx, args):
     current = item(ctx, args["itemId"])
     rules.check_status(current["itemType"], args["status"])
     rules.check_answer(current["itemType"], args.get("answer"))
-    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
+    ctx.sql("action_items.set_fields", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
     return _answer(ctx, current)
 
 

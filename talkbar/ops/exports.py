@@ -60,7 +60,7 @@ def runs(ctx, args):
 
 
 def history(ctx, args):
-    return batches.shaped(ctx.sql("exports.status", batch_id=None))
+    return batches.shaped(ctx.sql("export_batches.rows", batch_id=None))
 
 
 def cancel(ctx, args):

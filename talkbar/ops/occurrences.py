@@ -34,7 +34,7 @@ def load(ctx, occurrence_id=None):
 
 def live_series(ctx, series_id, what="take new meetings"):
     """A series of this workspace outside the archive (not_found / failed otherwise)."""
-    row = ctx.need("series.get", "Series not found in workspace", series_id=series_id)
+    row = ctx.need("series.one", "Series not found in workspace", series_id=series_id)
     return not_archived(row, what)
 
 

@@ -31,7 +31,7 @@ ICONS = ("person", "people", "person.2", "building", "phone", "video", "mic", "l
 
 def _series(ctx, series_id=None):
     series_id = series_id or ctx.args["seriesId"]
-    return ctx.need("series.get", "Series not found in workspace", series_id=series_id)
+    return ctx.need("series.one", "Series not found in workspace", series_id=series_id)
 
 
 def kinds(ctx, args):

@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import Peer, env_for
+
 REPO = Path(__file__).resolve().parent.parent
 ECHO = r'''
 import sys, json
@@ -36,35 +38,9 @@ for line in sys.stdin:
 '''
 
 
-def env_for(root):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update({"TALKBAR_DATA_ROOT": str(root), "TALKBAR_POLICY_FILE": str(Path(root) / "none.json"),
-                "PYTHONPATH": str(REPO)})
-    return env
-
-
 def cli(root, *args, data=None):
     return subprocess.run([sys.executable, "-m", "talkbar", *args], input=data, capture_output=True, text=True,
                           env=env_for(root), check=True).stdout
-
-
-class Peer:
-    def __init__(self, argv, env):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
-        self.n = 0
-
-    def request(self, method, params):
-        self.n += 1
-        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}) + "\n")
-        self.proc.stdin.flush()
-        while True:
-            reply = json.loads(self.proc.stdout.readline())
-            if reply.get("id") == self.n:
-                return reply
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
 
 
 MODERN = {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",

@@ -5,6 +5,7 @@ same queries, interleaved, in one run.
     python bench/search.py                       # 2,000 sessions x 300 turns (fixtures/generate.py)
     python bench/search.py --sessions 200 --turns 100 --queries 100
     python bench/search.py --workdir /tmp/tb-bench   # keep (and reuse) the generated workspace
+    python bench/search.py --small               # 300 x 200 turns through talkbar_find on a warm server
 
 1. Generates the workspace with fixtures/generate.py and imports it with `talkbar-cli app import`
    (which builds our index in the import's transaction).
@@ -19,6 +20,11 @@ same queries, interleaved, in one run.
 5. Sizes: our index tables against FTS5's file.
 6. Grows the index by 10% of its turns through the incremental path (unsorted tail), measures,
    compacts (the background build, then the swap) and measures again against the fresh index.
+
+With --small (300 sessions x 200 turns = 60k turns, a small workspace's size), step 3 runs through
+talkbar_find on a warm `talkbar-cli serve` instead (sessions only, limit 20; bench/search_mcp.py),
+followed by where a search's fixed cost goes; steps 4-6 are left out. TALKBAR_BENCH_REPO=<checkout>
+runs another checkout's code (e.g. the main branch, for a before/after) with this script.
 """
 
 import argparse
@@ -36,13 +42,19 @@ import time
 from collections import Counter
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(os.environ.get("TALKBAR_BENCH_REPO") or Path(__file__).resolve().parent.parent).resolve()
 sys.path.insert(0, str(REPO))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from talkbar import hooks, sqlfiles  # noqa: E402
+from talkbar import hooks  # noqa: E402
 from talkbar.db import Database  # noqa: E402
 from talkbar.engine import CLI, Engine  # noqa: E402
-from talkbar.search import compact, text  # noqa: E402
+from talkbar.search import compact, stopwords, text  # noqa: E402
+
+import search_mcp  # noqa: E402
+from common import say  # noqa: E402
+
+FUNCTION_WORDS = getattr(stopwords, "FUNCTION", None) or getattr(stopwords, "WORDS", frozenset())
 
 WS = "ws-bench"
 
@@ -54,10 +66,6 @@ def ms(t0):
 def pct(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
-
-
-def say(*parts):
-    print(*parts, flush=True)
 
 
 # ---------------------------------------------------------------------------------------- setup
@@ -77,7 +85,7 @@ def prepare(workdir, sessions, turns):
     env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(workdir / "no-policy.json"))
     t0 = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "talkbar", "-v", "app", "import", str(fixture)], check=True, env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=REPO)
     built = [json.loads(line)["ms"] for line in done.stderr.splitlines() if '"search.rebuild"' in line]
     say(f"imported in {ms(t0) / 1000:.1f} s, of which building our index {built[0] / 1000:.1f} s" if built else
         f"imported in {ms(t0) / 1000:.1f} s")
@@ -118,7 +126,7 @@ def draw_queries(rows, n, seed):
     """1-3 word queries from the corpus vocabulary: frequent, mid and rare words (by passages)."""
     df = Counter()
     for _kind, _item, body in rows:
-        df.update({w.lower() for w in re.findall(r"[^\W\d_]{3,}", body)} - text.STOP)
+        df.update({w.lower() for w in re.findall(r"[^\W\d_]{3,}", body)} - FUNCTION_WORDS)
     ranked = [w for w, c in df.most_common() if c >= 2 and text.query_terms(w)]
     frequent, mid, rare = ranked[:60], ranked[300:1500], [w for w in ranked if 2 <= df[w] <= 30]
     rng = random.Random(seed)
@@ -130,6 +138,16 @@ def draw_queries(rows, n, seed):
             words.append(rng.choice((frequent, mid, rare)[rng.randrange(3)]))
         out.append((("frequent", "mid", "rare")[i % 3], " ".join(words)))
     return out
+
+
+def queries_for(rows, a):
+    path = Path(a.query_file) if a.query_file else None
+    if path and path.exists():
+        return [tuple(q) for q in json.loads(path.read_text())]
+    queries = draw_queries(rows, a.queries, a.seed)
+    if path:
+        path.write_text(json.dumps(queries, ensure_ascii=False))
+    return queries
 
 
 def fts_query(con, query, mode):
@@ -201,8 +219,9 @@ def one_turn_costs(db, fts, n):
             t0 = time.perf_counter()
             cur.execute("BEGIN TRANSACTION")
             cur.execute("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, "
-                        "changed_at_ms) SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), max(end_ms) + 500, "
-                        "max(end_ms) + 3000, $text, max(changed_at_ms) + 1 FROM turns WHERE session_id = $sid",
+                        "changed_at_ms, session_no) SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), "
+                        "max(end_ms) + 500, max(end_ms) + 3000, $text, max(changed_at_ms) + 1, any_value(session_no) "
+                        "FROM turns WHERE session_id = $sid",
                         {"ws": WS, "sid": sid, "tid": f"bench-live-{os.getpid()}-{i}", "text": body})
             t1 = time.perf_counter()
             hooks.changed(cur, WS, [("turns", sid)])
@@ -225,7 +244,7 @@ def one_turn_costs(db, fts, n):
 def sizes(db, fts_path):
     with db.cursor() as cur:
         rows = [cur.execute(q).fetchone() for q in (
-            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_postings') WHERE block_id >= 0",
+            "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_lists') WHERE block_id >= 0",
             "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_tail') WHERE block_id >= 0",
             "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_docs') WHERE block_id >= 0",
             "SELECT count(DISTINCT block_id) FROM pragma_storage_info('search_items') WHERE block_id >= 0",
@@ -240,7 +259,7 @@ def sizes(db, fts_path):
         idx = None
     con.close()
     say("\nIndex size")
-    table([("ours: search_* tables (postings, passages, items)", f"{ours / 2**20:.1f}"),
+    table([("ours: search_* tables (term lists, tail, passages, items)", f"{ours / 2**20:.1f}"),
            ("FTS5: the whole side file (index + its copy of the text)", f"{fts / 2**20:.1f}"),
            ("FTS5: index only (fts_data, fts_idx, fts_docsize)", f"{idx / 2**20:.1f}" if idx else "n/a")],
           ["", "MiB"])
@@ -268,7 +287,7 @@ def grow(db, share):
             touched = [(k, "grown-" + s) for s in chunk for k in ("session", "turns")]
             hooks.changed(cur, WS, touched)
             cur.execute("COMMIT")
-        tail = cur.execute("SELECT (SELECT count(*) FROM search_tail), (SELECT count(*) FROM search_postings)").fetchone()
+        tail = cur.execute("SELECT (SELECT count(*) FROM search_tail), (SELECT sum(len(docs)) FROM search_lists)").fetchone()
     say(f"\ngrew by {len(picked)} sessions ({share:.0%}) through the incremental path in {ms(t0) / 1000:.1f} s: "
         f"tail {tail[0]:,} postings unsorted beside {tail[1]:,} sorted")
 
@@ -297,9 +316,39 @@ def main(argv=None):
     ap.add_argument("--live-turns", type=int, default=50)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--workdir", help="where to generate and keep the workspace (default: a temporary folder)")
+    ap.add_argument("--query-file", help="read the queries from this JSON file if it exists, else draw them and write "
+                    "it (so that two checkouts' runs ask the same)")
+    ap.add_argument("--small", action="store_true", help="300 sessions x 200 turns through talkbar_find on a warm "
+                    "server, and where a search's fixed cost goes")
     a = ap.parse_args(argv)
     workdir = Path(a.workdir) if a.workdir else Path(tempfile.mkdtemp(prefix="tb-search-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
+    if a.small:
+        small(workdir, a)
+    else:
+        big(workdir, a)
+    if not a.workdir:
+        shutil.rmtree(workdir, ignore_errors=True)   # ~0.5 GB; keep it with --workdir
+
+
+def small(workdir, a):
+    db_path = prepare(workdir, 300, 200)
+    db = Database(db_path, create=False, idle_s=3600)
+    with db.holding():
+        with db.cursor() as cur:
+            rows = corpus(cur)
+    db.release_now()                                  # the server leases the file now
+    fts = build_fts(workdir / "fts5.sqlite", rows)
+    queries = queries_for(rows, a)
+    say(f"{len(queries)} queries x 2 modes, e.g. {[q for _b, q in queries[:6]]}")
+    search_mcp.through_mcp(REPO, db_path.parent, fts, queries, report)
+    split = search_mcp.split_round_trip(REPO, db_path.parent, queries)
+    with db.holding():
+        search_mcp.fixed_cost(Engine(db, CLI), queries, split, say, table)
+    db.release_now()
+
+
+def big(workdir, a):
     db_path = prepare(workdir, a.sessions, a.turns)
     db = Database(db_path, create=False, idle_s=3600)
     engine = Engine(db, CLI)
@@ -308,7 +357,7 @@ def main(argv=None):
             rows = corpus(cur)
         fts_path = workdir / "fts5.sqlite"
         fts = build_fts(fts_path, rows)
-        queries = draw_queries(rows, a.queries, a.seed)
+        queries = queries_for(rows, a)
         say(f"{len(queries)} queries x 2 modes, e.g. {[q for _b, q in queries[:6]]}")
         run_queries(engine, fts, queries[:20])                       # warm both up
         times, by_bucket, found = run_queries(engine, fts, queries)
@@ -326,8 +375,6 @@ def main(argv=None):
         say("\np50 against the fresh index (each as a multiple of FTS5's p50 in its phase): " + ", ".join(
             f"{m}: grown {grown[m] / fresh[m]:.2f}x, compacted {after[m] / fresh[m]:.2f}x" for m in ("all", "any")))
     db.release_now()
-    if not a.workdir:
-        shutil.rmtree(workdir, ignore_errors=True)   # ~0.5 GB; keep it with --workdir
 
 
 if __name__ == "__main__":

@@ -22,16 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import env_for
+
 REPO = Path(__file__).resolve().parent.parent
 PEER = """SELECT t.turn_id, t.start_ms, t.end_ms, p.name, t.text
 FROM turns t JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
 WHERE t.session_id = $sid ORDER BY t.seq LIMIT $n OFFSET $off"""
-
-
-def env_for(root):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
-    env.update(TALKBAR_DATA_ROOT=str(root), PYTHONPATH=str(REPO), TALKBAR_POLICY_FILE=str(root / "no-policy.json"))
-    return env
 
 
 def cli(env, *args, stdin=None):

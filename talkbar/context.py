@@ -30,7 +30,7 @@ def _pool():
     global _POOL
     with _POOL_GUARD:
         if _POOL is None:
-            from concurrent.futures import ThreadPoolExecutor   # only searches read side by side
+            from concurrent.futures import ThreadPoolExecutor   # only reads of several statements use it
             _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="talkbar-sql")
         return _POOL
 

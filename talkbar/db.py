@@ -17,19 +17,22 @@ it found empty and how to fill it, and the file is created by the first write.
 """
 
 import os
-import random
 import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 from talkbar import clock, events, sqlfiles
-from talkbar.errors import busy, failed
+from talkbar.errors import OpError, busy, failed
+from talkbar.dbqueue import Queue
 from talkbar.filelock import FileLock
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
-IDLE_S = 0.25         # how long an idle lease is kept before the file is released
-YIELD_S = 0.3          # after releasing for a knock, how long to let the other process in (> its retry pause)
+IDLE_S = 10.0         # how long a lease nobody knocks for is kept idle (README: "Sharing the file")
+FIRST_POLL_S = 0.005  # how often the first in line tries the file (and knocks)
+QUEUED_POLL_S = 0.02  # how often the others look whether their turn has come
+KNOCK_EVERY_S = 0.04  # how often the first in line knocks again
+DRAIN_S = 1.0         # how long a read waits for a knocked lease to end before joining it after all
 APP_ID = "talkbar"
 
 
@@ -49,6 +52,13 @@ def empty_notice(path):
             f"Settings > MCP Access), or fill this one with `talkbar-cli app import FILE`.")
 
 
+def _wait_s():
+    """WAIT_S; tests that line processes up behind a held file lengthen it (TALKBAR_TEST_DB_WAIT_MS)
+    so that a slow machine never turns their wait into `busy`."""
+    raw = os.environ.get("TALKBAR_TEST_DB_WAIT_MS", "")
+    return int(raw) / 1000 if raw.isdigit() else WAIT_S
+
+
 def _duckdb():
     import duckdb  # imported lazily: ~85 ms of start-up that --help and --version do not pay
     return duckdb
@@ -62,13 +72,13 @@ def _is_lock_error(exc):
 class Database:
     """One database file, leased by this process while it works."""
 
-    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=WAIT_S, on_empty=say_empty):
+    def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=None, on_empty=say_empty):
         self.path = Path(path)
         self.create = create
         self.on_empty = on_empty
         self._stand_in = None
         self.idle_s = idle_s
-        self.wait_s = wait_s
+        self.wait_s = wait_s if wait_s is not None else _wait_s()
         self.write_lock = threading.Lock()
         self._guard = threading.RLock()
         self._idle = threading.Condition(self._guard)
@@ -77,10 +87,13 @@ class Database:
         self._con = None
         self._refs = 0
         self._knock_seen = None
-        self._yield_until = 0.0
         self._checked = False
+        self._busy_at = 0.0   # when an open last gave up waiting for another process
+        self._remove_on_close = False
         self.lease_cache = {}
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
+        self._queue = Queue(self.path)
+        self._mine = threading.local()   # how many cursors this thread holds (nested uses)
 
     # ------------------------------------------------------------------ the knock
     @property
@@ -117,47 +130,61 @@ class Database:
                          "--db opens an existing TalkBar database and never creates one.")
 
     def _connect(self):
+        """Open the file in arrival order (talkbar/dbqueue.py): wait for the tickets taken before
+        ours, then for the file, knocking so that a TalkBar process holding it idle lets go; after
+        wait_s in all, `busy`."""
         duckdb = _duckdb()
         if not self.create:
             self._refuse_missing()
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         deadline = time.monotonic() + self.wait_s
-        pause = 0.01
-        while True:
-            if self._lock.try_acquire():
-                try:
-                    started = time.monotonic()
-                    con = duckdb.connect(str(self.path))
-                    events.emit("db.open", path=str(self.path), ms=round((time.monotonic() - started) * 1000, 1))
-                    return con
-                except duckdb.IOException as exc:
-                    self._lock.release()
-                    if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
-                        self._refuse(f"{self.path} is not a TalkBar database: {exc}")
-                except duckdb.Error as exc:
-                    self._lock.release()
-                    self._refuse(f"{self.path} is not a TalkBar database: {exc}")
-            self._knock()
-            if time.monotonic() >= deadline:
-                events.emit("db.busy", path=str(self.path))
-                raise busy()
-            time.sleep(pause * (0.5 + random.random()))
-            pause = min(pause * 1.5, 0.1)
+        ticket = self._queue.join()
+        events.emit("db.queue", ticket=ticket.number)
+        foreign = None
+        knock_at = 0.0
+        try:
+            while True:
+                first = self._queue.ahead(ticket) == 0
+                if first and self._lock.try_acquire():
+                    try:
+                        started = time.monotonic()
+                        con = duckdb.connect(str(self.path))
+                        con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
+                        sqlfiles.call(con, "db.settings")
+                        events.emit("db.open", path=str(self.path), ticket=ticket.number,
+                                    ms=round((time.monotonic() - started) * 1000, 1))
+                        return con
+                    except duckdb.IOException as exc:
+                        self._lock.release()
+                        if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
+                            foreign = f"{self.path} is not a TalkBar database: {exc}"
+                            break
+                    except duckdb.Error as exc:
+                        self._lock.release()
+                        foreign = f"{self.path} is not a TalkBar database: {exc}"
+                        break
+                if first and time.monotonic() >= knock_at:   # a holder looks every 50 ms
+                    self._knock()
+                    knock_at = time.monotonic() + KNOCK_EVERY_S
+                if time.monotonic() >= deadline:
+                    events.emit("db.busy", path=str(self.path), ticket=ticket.number)
+                    raise busy()
+                time.sleep(FIRST_POLL_S if first else QUEUED_POLL_S)
+        finally:
+            ticket.leave()
+        self._refuse(foreign)
 
     def _refuse(self, message):
         """A file that is not TalkBar's: refuse it and leave nothing of ours beside it."""
-        for side in (self._lock.path, self.knock_path):
+        for side in (self._lock.path, self.knock_path, self._queue.dir / "next", self._queue.dir):
             try:
-                os.unlink(side)
+                os.rmdir(side) if side == self._queue.dir else os.unlink(side)
             except OSError:
                 pass
         raise failed(message)
 
     def _open(self):
-        wait = self._yield_until - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
         con = self._connect()
         try:
             if not self._checked:
@@ -181,7 +208,15 @@ class Database:
             self._con.close()  # checkpoints what this lease wrote
         finally:
             self._con = None
+            if self._remove_on_close:
+                self._remove_on_close = self._checked = False
+                for name in (self.path.name, self.path.name + ".wal"):
+                    try:
+                        os.unlink(self.path.with_name(name))
+                    except OSError:
+                        pass
             self._lock.release()
+            self._idle.notify_all()
             events.emit("db.release", ms=round((time.monotonic() - started) * 1000, 1))
 
     def _reap(self):
@@ -196,6 +231,16 @@ class Database:
                     self._close()
                     continue
                 self._idle.wait(timeout=min(remaining, 0.05))
+
+    def remove_on_close(self):
+        """A first write into a data root with no database is failing (an import refused midway,
+        its transaction about to roll back): when the file is let go of, remove it (before the
+        lock is released), so that the data root is as it was."""
+        self._remove_on_close = True
+
+    def leased(self):
+        """Whether this process holds the file now."""
+        return self._con is not None
 
     def release_now(self):
         with self._guard:
@@ -241,7 +286,9 @@ class Database:
     @contextmanager
     def cursor(self, write=False):
         """A cursor on the leased connection, for one operation (or one batch entry). A read of a
-        data root with no database yet gets the empty workspace in memory; `write` creates it."""
+        data root with no database yet gets the empty workspace in memory; `write` creates it.
+        Calls that queued behind an open which waited its 5 s in vain share its `busy` rather than
+        each starting a wait of its own (three reads at once answered after 5, 10 and 15 s)."""
         if not write and self._missing():
             cur = self._empty_cursor()
             try:
@@ -249,25 +296,40 @@ class Database:
             finally:
                 cur.close()
             return
+        asked = time.monotonic()
+        nested = getattr(self._mine, "n", 0)
         with self._guard:
+            # Another process waits: a new read here lets the lease end and queues behind it. Only
+            # for a while (DRAIN_S), and never a write: a write holds the write lock, which work
+            # holding the lease may be waiting for.
+            drain_until = time.monotonic() + DRAIN_S
+            while (self._con is not None and self._refs and not nested and not write and self._knocked()
+                   and time.monotonic() < drain_until):
+                self._idle.wait(timeout=0.05)
             if self._con is None:
-                self._open()
+                if self._busy_at > asked:
+                    raise busy()
+                try:
+                    self._open()
+                except OpError as err:
+                    if err.code == "busy":
+                        self._busy_at = time.monotonic()
+                    raise
             self._refs += 1
             cur = self._con.cursor()
+        self._mine.n = nested + 1
         try:
             yield cur
         finally:
+            self._mine.n = nested
             try:
                 cur.close()
             finally:
                 with self._guard:
                     self._refs -= 1
                     if self._refs == 0:
-                        if self.idle_s <= 0:
+                        if self.idle_s <= 0 or self._knocked():
                             self._close()
-                        elif self._knocked():
-                            self._close()
-                            self._yield_until = time.monotonic() + YIELD_S
                         else:
                             self._idle_since = time.monotonic()
                             if self._reaper is None:

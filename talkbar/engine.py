@@ -15,8 +15,9 @@ from talkbar.clock import now_ms
 from talkbar.context import Ctx
 from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from here too
 from talkbar.db import transaction
-from talkbar.errors import OpError, failed, invalid, not_found
+from talkbar.errors import OpError, failed, invalid, not_found, unexpected
 from talkbar.manifest import manifest
+from talkbar.write_group import WriteGroup
 
 
 
@@ -60,6 +61,7 @@ class Engine:
         started = time.monotonic()
         events.emit("op.start", op=op.id)
         lock = write_lock or self.db.write_lock
+        _imported_before_the_lease(op)
         try:
             if op.is_read:
                 with self.db.cursor() as cur:
@@ -70,7 +72,7 @@ class Engine:
                 # wait for the write turn before leasing the file, so that while writes queue here
                 # another process can still get in between them
                 with self.db.write_turn(lock) as cur:
-                    result = self._guard(op, lambda: self._run(cur, op, args, recheck))
+                    result = self.guarded(op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,
@@ -85,7 +87,15 @@ class Engine:
                    db_path=self.db.path, face=self.face, write_lock=write_lock)
 
     def _run(self, cur, op, args, recheck):
-        """The body of an operation inside its transaction."""
+        """The body of an operation inside its transaction, with the search index following a write."""
+        result, ctx = self.body(cur, op, args, recheck)
+        if not op.is_read:
+            hooks.changed(cur, ctx.workspace_id, ctx.touched)
+        return result
+
+    def body(self, cur, op, args, recheck):
+        """The operation itself inside its transaction: (result, its Ctx). A write's `ctx.touched`
+        is still to be indexed (`_run` does it at once; a write group for all its calls together)."""
         events.emit("op.run", op=op.id)  # its turn has come: the -v log orders calls by this
         if recheck is not None:
             recheck(op, cur)
@@ -95,9 +105,7 @@ class Engine:
             sid = args.get(op.session) or result.get(op.session)
             if sid:
                 result.update(ctx.session_state(sid))
-        if not op.is_read:
-            hooks.changed(cur, ctx.workspace_id, ctx.touched)
-        return result
+        return result, ctx
 
     def _handle(self, ctx, op, args):
         result = declared.run(ctx, args)   # what the row declares, its handler included
@@ -133,15 +141,15 @@ class Engine:
                 return self._ctx(cur, op, args, write_lock=lock)
             ctx = self._transaction(cur, op, start)
         ctx.detach(self.db)
-        return self._guard(op, lambda: self._handle(ctx, op, args))
+        return self.guarded(op, lambda: self._handle(ctx, op, args))
 
     def _transaction(self, cur, op, body):
         """Run body in a transaction: committed, or rolled back on any error."""
         with transaction(cur):
-            return self._guard(op, body)
+            return self.guarded(op, body)
 
     @staticmethod
-    def _guard(op, body):
+    def guarded(op, body):
         """Run body; OpError passes, any other exception becomes a clean `failed`, never a traceback."""
         try:
             return body()
@@ -149,7 +157,7 @@ class Engine:
             raise
         except Exception as exc:  # a bug or a database fault
             events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
-            raise failed(f"TalkBar could not complete {op.id}: {type(exc).__name__}: {exc}") from None
+            raise failed(f"TalkBar could not complete {op.id}: {unexpected(exc)}.") from None
 
     def _workspace(self, cur, wanted):
         cache = self.db.lease_cache.setdefault("workspaces", {})
@@ -172,20 +180,53 @@ class Engine:
     def envelope(self, err):
         return err.envelope(self.face.schema_pointer)
 
-    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None):
+    def batch(self, calls, stop_on_error=False, gate=None, keep_going=None, recheck=None, write_lock=None,
+              together=False):
         """Run calls in order; one entry per call that ran. `keep_going()` may stop the rest.
-        Progress: one step per call."""
+        `together`: consecutive writes share a transaction (talkbar/write_group.py), each call's
+        answer and effect staying what it would have been alone. Progress: one step per call, taken
+        when its answer is final (a call in a write group: once the group committed)."""
         results = []
-        with self._held_if_possible(), progress.steps(len(calls)) as step:
-            for n, entry in enumerate(calls, 1):
-                if keep_going is not None and not keep_going():
+        failed = []
+        answered = []
+
+        def answer(slot, outcome, readable=True):
+            named = {"tool": calls[slot]["tool"]} if readable else {}   # an unreadable call has no `tool`
+            if isinstance(outcome, OpError):
+                results[slot] = {**named, "ok": False, "error": self.envelope(outcome)["error"]}
+                failed.append(slot)
+            else:
+                results[slot] = {**named, **outcome}
+            answered.append(slot)
+            step(f"{len(answered)} of {len(calls)}: {named.get('tool', 'unreadable call')} "
+                 f"{'failed' if isinstance(outcome, OpError) else 'done'}")
+
+        group = WriteGroup(self, answer, write_lock, stop_on_error) if together else None
+        with self._held_if_possible(), progress.steps(len(calls)) as step, _abandoned_on_error(group):
+            for entry in calls:
+                if (keep_going is not None and not keep_going()) or (stop_on_error and failed):
                     break
-                out = self._batch_entry(entry, gate, recheck, write_lock)
-                results.append(out)
-                step(f"{n} of {len(calls)}: {out.get('tool', 'unreadable call')} {'done' if out['ok'] else 'failed'}")
-                if stop_on_error and not out["ok"]:
-                    break
-        return results
+                slot = len(results)
+                results.append(None)
+                problem = unreadable_call(entry)
+                if problem:
+                    answer(slot, invalid(problem), readable=False)
+                    continue
+                prepared = self._batch_prepare(entry, gate, answer, slot)
+                if prepared is None:
+                    continue
+                if group is not None and group.takes(prepared.op):
+                    group.run(slot, prepared, recheck)
+                    continue
+                if group is not None:
+                    group.commit()
+                if not (stop_on_error and failed):
+                    self._batch_run(prepared, recheck, write_lock, answer, slot)
+            if group is not None:
+                group.commit()
+        if stop_on_error and failed:
+            results = results[:min(failed) + 1]
+        return [r for r in results if r is not None]
 
     @contextmanager
     def _held_if_possible(self):
@@ -201,16 +242,40 @@ class Engine:
         finally:
             hold.__exit__(None, None, None)
 
-    def _batch_entry(self, entry, gate, recheck, write_lock):
-        problem = unreadable_call(entry)
-        if problem:
-            return {"ok": False, "error": self.envelope(invalid(problem))["error"]}
-        op_id = entry["tool"]
+    def _batch_prepare(self, entry, gate, answer, slot):
+        """The call made ready to run, or None once its refusal is answered (nothing of it ran)."""
         try:
-            return {"tool": op_id, "ok": True,
-                    "result": self.call(op_id, entry.get("args"), gate, recheck, write_lock)}
+            return self.prepare(entry["tool"], entry.get("args"), gate)
         except OpError as err:
-            return {"tool": op_id, "ok": False, "error": self.envelope(err)["error"]}
+            answer(slot, err)
+            return None
+
+    def _batch_run(self, prepared, recheck, write_lock, answer, slot):
+        try:
+            answer(slot, {"ok": True, "result": self.execute(prepared, recheck, write_lock)})
+        except OpError as err:
+            answer(slot, err)
+
+
+def _imported_before_the_lease(op):
+    """Import what the call will run before it queues for the file, which is then held for the work
+    only: another process may be waiting (a write's search index and its stemmers are ~70 ms of
+    imports, the handler's module some more)."""
+    if not op.is_read:
+        hooks.load_plugins()
+    for dotted in (op.run, op.post):
+        if dotted:
+            op.resolve(dotted)
+
+
+@contextmanager
+def _abandoned_on_error(group):
+    """A write group cut short by an exception is rolled back: none of its calls was answered."""
+    try:
+        yield
+    finally:
+        if group is not None:
+            group.abandon()
 
 
 def unreadable_call(entry):

@@ -41,6 +41,17 @@ class OpError(Exception):
         return {"error": {"code": self.code, "message": message, **self.extra}}
 
 
+def unexpected(exc):
+    """What a person may be told of an exception nobody expected: what kind of trouble it was,
+    never its text (DuckDB's or Python's words stay in the `-v` event log and the server's log)."""
+    name = type(exc).__name__
+    if isinstance(exc, MemoryError) or name == "OutOfMemoryException":
+        return "it ran out of memory"
+    if isinstance(exc, OSError) or name == "IOException":
+        return "the database file could not be read or written"
+    return "an internal error"
+
+
 def invalid(message):
     return OpError("invalid_arguments", message, points_to_schema=True)
 

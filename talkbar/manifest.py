@@ -179,7 +179,8 @@ class Manifest:
         return len(self.ops)
 
     def get(self, op_id):
-        return self.ops.get(op_id)
+        """The operation named op_id; None for anything else (a list or an object included)."""
+        return self.ops.get(op_id) if isinstance(op_id, str) else None
 
     def did_you_mean(self, op_id):
         if not isinstance(op_id, str):

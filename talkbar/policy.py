@@ -3,13 +3,17 @@
 Absent = unmanaged. Unreadable or invalid = fail closed: every operation is refused with `failed`
 and a message saying the policy could not be read. Read at every call (cached by mtime), so a
 change applies from the next call.
+
+Read with a bound: only a regular file of at most MAX_BYTES, opened without blocking (a FIFO or a
+device there would otherwise hang every command), parsed with a bound on nesting. A symbolic link
+to nothing is not "no policy": someone meant a policy to be there, so it fails closed too.
 """
 
-import json
 import os
+import stat
 from dataclasses import dataclass
 
-from talkbar import paths
+from talkbar import paths, untrusted
 from talkbar.errors import failed
 from talkbar.manifest import GROUPS
 
@@ -47,7 +51,7 @@ _KEYS = {"mcpServerDisabled": bool, "cliDisabled": bool, "blockedGroups": list, 
 
 
 def _parse(text, path):
-    data = json.loads(text)
+    data = untrusted.parse(text)
     if not isinstance(data, dict):
         raise ValueError("the policy must be a JSON object")
     for key, value in data.items():
@@ -67,7 +71,38 @@ def _parse(text, path):
                   export_folders=tuple(folders) if folders is not None else None, path=str(path))
 
 
+MAX_BYTES = 64 * 1024   # a real policy is a few hundred bytes
 _cache = {}
+
+
+def _not_regular(st):
+    return f"{_kind(st)} is not a regular file"
+
+
+def _kind(st):
+    if stat.S_ISDIR(st.st_mode):
+        return "the path is a folder, which"
+    if stat.S_ISFIFO(st.st_mode):
+        return "the path is a named pipe, which"
+    return "the path"
+
+
+def _read(path):
+    """The file's text: a regular file of at most MAX_BYTES, opened without blocking."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ValueError(_not_regular(st))
+        if st.st_size > MAX_BYTES:
+            raise ValueError(f"the file is {st.st_size:,} bytes; a policy file holds at most {MAX_BYTES:,}")
+        data = os.read(fd, MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"the file is over {MAX_BYTES:,} bytes; a policy file holds at most {MAX_BYTES:,}")
+    return data.decode("utf-8")
 
 
 def current():
@@ -75,16 +110,21 @@ def current():
     try:
         st = path.stat()
     except FileNotFoundError:
+        if os.path.islink(path):
+            return Policy(managed=True, broken="the path is a symbolic link to a file that does not exist",
+                          path=str(path))
         return Policy(path=str(path))
     except OSError as exc:
         return Policy(managed=True, broken=str(exc), path=str(path))
-    key = (str(path), st.st_mtime_ns, st.st_size)
+    if not stat.S_ISREG(st.st_mode):
+        return Policy(managed=True, broken=_not_regular(st), path=str(path))
+    key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
     hit = _cache.get("policy")
     if hit and hit[0] == key:
         return hit[1]
     try:
-        policy = _parse(path.read_text(encoding="utf-8"), path)
-    except (OSError, ValueError) as exc:
+        policy = _parse(_read(path), path)
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
         policy = Policy(managed=True, broken=str(exc), path=str(path))
     _cache["policy"] = (key, policy)
     return policy

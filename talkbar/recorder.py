@@ -120,14 +120,20 @@ class Recorder:
     def append(self, turn):
         """Add a turn, provisional; returns its id."""
         turn_id = ids.new_id("turn")
+        heard = None
 
         def go(sql):
-            sql("recorder.speaker", speaker_id=turn.speaker_id)
+            nonlocal heard
+            # a voice this lease already made a participant is one still (only this process writes)
+            heard = self.db.lease_cache.setdefault("participants", set())
+            if (self.session_id, turn.speaker_id) not in heard:
+                sql("recorder.speaker", speaker_id=turn.speaker_id)
             sql("recorder.append_turn", turn_id=turn_id, chunk_id=turn.chunk_id or ids.new_id("chunk"),
                 speaker_id=turn.speaker_id, start_ms=turn.start_ms, end_ms=turn.end_ms, text=turn.text,
                 translated_text=turn.translated_text)
             sql("recorder.transcript_changed")
         self._write(go, [("turns", self.session_id)])
+        heard.add((self.session_id, turn.speaker_id))   # committed: known for the rest of the lease
         return turn_id
 
     def finalize(self, turn_id=None):

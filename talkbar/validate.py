@@ -3,7 +3,10 @@
 1. `args` must be an object (or absent/null).
 2. Unknown keys are refused by name, at any depth, with the keys the object takes.
 3. Wrong values (type, enum, range, lengths, array items, empty ids, control characters) come
-   before any lookup.
+   before any lookup. Beyond what each schema declares, every value is held to what the database
+   and a UTF-8 reply can take, here and nowhere else: strings are Unicode text (no lone
+   surrogate) of at most TEXT_LIMIT characters unless the schema sets its own maxLength, and
+   integers lie within ±(2**53 - 1) unless the schema sets its own range.
 4. Then missing required arguments, one sentence each (`noteId is required`).
 5. Then the operation's combination rules from ops.toml (at_least_one, one_of, any_of,
    not_together, requires).
@@ -11,15 +14,21 @@ All are `invalid_arguments`; the face appends the pointer to the operation's sch
 """
 
 import copy
-import unicodedata
+import re
 from functools import lru_cache
 
+from talkbar import untrusted
 from talkbar.errors import invalid, or_list
 
 NOTE_TEXT_KEYS = ("content", "text", "body")
 _TYPE_WORDS = {"string": "a string", "integer": "an integer", "number": "a number",
                "boolean": "true or false", "array": "an array", "object": "an object", "null": "null"}
-_ALLOWED_CONTROLS = "\t\n\r"
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")   # Unicode Cc but tab and line breaks
+TEXT_LIMIT = 1_000_000   # characters of one text argument without a maxLength of its own (a note's Markdown)
+# Integers without a range of their own: well inside DuckDB's 64-bit BIGINT, so that what SQL adds to
+# them (OFFSET $offset after LIMIT $limit, a time plus a duration) cannot overflow, and exactly what
+# every JSON reader holds (I-JSON, RFC 7493: a JavaScript client rounds beyond 2**53).
+INT_MIN, INT_MAX = -(2**53 - 1), 2**53 - 1
 
 
 @lru_cache(maxsize=None)
@@ -43,7 +52,7 @@ def _validator(op):
 def _path(parts):
     out = ""
     for p in parts:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+        out += f"[{p}]" if isinstance(p, int) else (f".{untrusted.shown(p)}" if out else untrusted.shown(p))
     return out
 
 
@@ -144,7 +153,7 @@ def _json_type(v):
 
 def _unknown_keys_message(op, err):
     props = err.schema.get("properties", {})
-    extra = [k for k in err.instance if k not in props]
+    extra = [untrusted.shown(k) for k in err.instance if k not in props]
     keys = ", ".join(f"`{k}`" for k in extra)
     takes = ", ".join(sorted(props))
     if not err.absolute_path and op is not None:
@@ -165,18 +174,35 @@ def _required_message(err):
     return f"{where}.{missing} is required" if where else f"{missing} is required"
 
 
-def _control_char_path(value, path=()):
+def _bad_value(schema, value, path=()):
+    """What no schema needs to say: Unicode text, TEXT_LIMIT, 64-bit integers, no control
+    characters. One sentence about the first bad value, or None."""
+    schema = schema if isinstance(schema, dict) else {}
     if isinstance(value, str):
-        if any(unicodedata.category(c) == "Cc" and c not in _ALLOWED_CONTROLS for c in value):
-            return _path(path) or "arguments"
+        where = _path(path) or "arguments"
+        limit = schema.get("maxLength", TEXT_LIMIT)
+        if len(value) > limit:  # a declared maxLength was already checked, with its own sentence
+            return f"{where} must be at most {limit:,} characters (it has {len(value):,})"
+        if untrusted.has_lone_surrogate(value):
+            return f"{where} must be Unicode text: it holds a lone surrogate, which UTF-8 cannot carry"
+        if _CONTROL.search(value):
+            return f"{where} must not contain control characters"
+    elif isinstance(value, int) and not isinstance(value, bool):
+        if not INT_MIN <= value <= INT_MAX:
+            lo, hi = schema.get("minimum", INT_MIN), schema.get("maximum", INT_MAX)
+            return f"{_path(path) or 'arguments'} must be between {lo} and {hi}"
     elif isinstance(value, dict):
+        props = schema.get("properties", {})
         for k, v in value.items():
-            found = _control_char_path(v, path + (k,))
+            if untrusted.has_lone_surrogate(k):
+                return f"{_path(path + (k,))} is not a name: a key must be Unicode text"
+            found = _bad_value(props.get(k), v, path + (k,))
             if found:
                 return found
     elif isinstance(value, list):
+        item = schema.get("items")
         for i, v in enumerate(value):
-            found = _control_char_path(v, path + (i,))
+            found = _bad_value(item, v, path + (i,))
             if found:
                 return found
     return None
@@ -204,16 +230,10 @@ def _trimmed_length_errors(schema, value, path=()):
     return None
 
 
-_fast = {}
-
-
 def _fast_valid(op, args):
     """The compiled yes/no check (talkbar/fastcheck.py): most calls never import jsonschema."""
-    check = _fast.get(op.id)
-    if check is None:
-        from talkbar.fastcheck import compile_schema
-        check = _fast[op.id] = compile_schema(op.schema)
-    return check(args)
+    from talkbar.fastcheck import checker
+    return checker(op.schema)(args)
 
 
 def check(op, args):
@@ -230,9 +250,9 @@ def check(op, args):
     values = [e for e in errors if e.validator != "required"]
     if values:
         raise invalid(_value_message(min(values, key=lambda e: _order_key(op, e)), op))
-    bad = _control_char_path(args)
+    bad = _bad_value(op.schema, args)
     if bad:
-        raise invalid(f"{bad} must not contain control characters")
+        raise invalid(bad)
     trimmed = _trimmed_length_errors(op.schema, args)
     if trimmed:
         raise invalid(trimmed)

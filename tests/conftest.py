@@ -13,6 +13,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis: fuzz tests that leave max_examples to the profile (tests/test_hardening_*.py) run a
+# few examples in the suite; `pytest --hypothesis-profile nightly` runs them big.
+_QUIET = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large,
+          HealthCheck.large_base_example]
+settings.register_profile("suite", max_examples=8, deadline=None, suppress_health_check=_QUIET)
+settings.register_profile("nightly", max_examples=3000, deadline=None, suppress_health_check=_QUIET)
+settings.load_profile("suite")
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "fixtures" / "demo.json"
@@ -146,6 +155,19 @@ def demo_template(tmp_path_factory):
 def demo(tmp_path, demo_template):
     """A fresh copy of a data root holding the demo workspace."""
     yield from fresh_copy(demo_template, tmp_path / "demo")
+
+
+@pytest.fixture(scope="module")
+def demo_engine(demo_template, tmp_path_factory):
+    """The engine in this process (CLI face) on a copy of the demo database, for a module's many
+    in-process calls (a process per call would only cost time); its writes stay in the copy."""
+    from talkbar.db import Database
+    from talkbar.engine import CLI, Engine
+    root = tmp_path_factory.mktemp("engine-db")
+    shutil.copy(demo_template / DB_FILE, root / DB_FILE)
+    db = Database(root / DB_FILE, create=False, idle_s=30)
+    yield Engine(db, CLI)
+    db.release_now()
 
 
 @pytest.fixture(scope="session")

@@ -23,6 +23,26 @@ SELECTION = {"notes": True, "outcomes": True, "markers": True}
 TITLE = "Pricing review with Acme Logistics"
 
 
+def deliver_each(t, out, formats, selection, layout="project"):
+    """S1 previewed, then delivered, to one destination of each format (`dest-<format>`, under
+    out/<format>); every delivery exported. -> (the preview, the finished batch)."""
+    calls = [{"tool": "exports.destination.save",
+              "args": {"destinationId": f"dest-{f}", "name": f, "format": f, "location": str(out / f),
+                       "enabled": True, "layout": layout}} for f in formats]
+    dests = [f"dest-{f}" for f in formats]
+    for tool in ("exports.preview", "exports.enqueue"):
+        calls.append({"tool": tool, "args": {"sessionIds": [S1], "destinationIds": dests, "selection": selection}})
+    code, answers = t.batch(calls)
+    assert code == 0, answers
+    preview, batch = answers[-2]["result"], answers[-1]["result"]
+    assert not out.exists(), "a preview writes nothing"
+    r = t.run("exports", "run", "--workspace", WS, "--batch", batch["batchId"], "--wait")
+    assert r.code == 0, r
+    done = json.loads(r.stdout)
+    assert done["status"] == "exported" and [d["status"] for d in done["deliveries"]] == ["exported"] * len(formats)
+    return preview, done
+
+
 @pytest.fixture(scope="module")
 def delivered(tmp_path_factory, demo_template):
     """One session delivered to one destination of each file format; {format: (path, preview output)}."""
@@ -32,22 +52,7 @@ def delivered(tmp_path_factory, demo_template):
     base = tmp_path_factory.mktemp("formats")
     shutil.copytree(demo_template, base / "root")
     t = TB(base / "root")
-    calls = [{"tool": "exports.destination.save",
-              "args": {"destinationId": f"dest-{f}", "name": f, "format": f, "location": str(base / "out" / f),
-                       "enabled": True, "layout": "project"}} for f in FILE_FORMATS]
-    dests = [f"dest-{f}" for f in FILE_FORMATS]
-    calls.append({"tool": "exports.preview", "args": {"sessionIds": [S1], "destinationIds": dests,
-                                                       "selection": SELECTION}})
-    calls.append({"tool": "exports.enqueue", "args": {"sessionIds": [S1], "destinationIds": dests,
-                                                       "selection": SELECTION}})
-    code, out = t.batch(calls)
-    assert code == 0, out
-    preview, batch = out[-2]["result"], out[-1]["result"]
-    assert not (base / "out").exists(), "a preview writes nothing"
-    r = t.run("exports", "run", "--workspace", WS, "--batch", batch["batchId"], "--wait")
-    assert r.code == 0, r
-    done = json.loads(r.stdout)
-    assert done["status"] == "exported" and [d["status"] for d in done["deliveries"]] == ["exported"] * 9
+    preview, done = deliver_each(t, base / "out", FILE_FORMATS, SELECTION)
     outputs = {o["destinationId"][5:]: o for o in preview["outputs"]}
     for d in done["deliveries"]:
         assert d["location"] == outputs[d["destinationId"][5:]]["location"]

@@ -26,7 +26,8 @@ TOKEN = "secret_" + "x" * 12 + "Tb42"
 
 class NotionStandIn:
     """Notion's pages and blocks endpoints, recording every request. `hold` makes page creation wait
-    until `release()` (and sets `arrived`), so a test can keep an export in flight."""
+    until `release()` (and sets `arrived`), so a test can keep an export in flight. `answer` gives
+    (status, body) or (status, body, headers)."""
 
     def __init__(self, token=TOKEN):
         self.token = token
@@ -41,9 +42,11 @@ class NotionStandIn:
             def log_message(self, *a):
                 pass
 
-            def _answer(self, code, body):
+            def _answer(self, code, body, headers=None):
                 data = json.dumps(body).encode()
                 self.send_response(code)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
@@ -58,8 +61,7 @@ class NotionStandIn:
                 stand_in.requests.append({"method": self.command, "path": self.path, "body": body,
                                           "auth": self.headers.get("Authorization"),
                                           "version": self.headers.get("Notion-Version")})
-                code, answer = stand_in.answer(self.command, self.path, body, self.headers)
-                self._answer(code, answer)
+                self._answer(*stand_in.answer(self.command, self.path, body, self.headers))
 
             do_GET = do_POST = do_PATCH = _handle
 

@@ -99,6 +99,8 @@ BAD = [
     ((["workspaces", 0, "sessions", 2, "projectId"], "project-ghost"),
      "workspaces[0].sessions[2].projectId: no project 'project-ghost' in this workspace"),
     ((["workspaces", 1, "active"], True), "workspaces[1].active: only one workspace can be active"),
+    ((["workspaces", 0, "actionItems", 0, "anchor", "turnId"], "turn-ghost"),   # its session written long before
+     "workspaces[0].actionItems[0].anchor.turnId: no turn 'turn-ghost' in the item's session"),
     ((["license", "plan"], "enterprise"), "license.plan: must be one of: free, pro, business"),
 ]
 

@@ -8,34 +8,17 @@ the demo database; writes are rolled back with the test's throwaway copy.
 """
 
 import json
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import hostile
 from talkbar.errors import CODES, OpError
 from talkbar.manifest import load
 
 OPS = sorted(load(), key=lambda o: o.id)
 CRASH = "TalkBar could not complete"
-
-
-def _ids(demo_doc):
-    """Real ids of every kind in the demo, so lookups succeed often enough to reach deep code."""
-    found = set()
-
-    def walk(v, key=""):
-        if isinstance(v, dict):
-            for k, x in v.items():
-                walk(x, k)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x, key)
-        elif isinstance(v, str) and key.endswith("Id") and len(found) < 2000:
-            found.add(v)
-    walk(demo_doc)
-    return sorted(found)
 
 
 def value_for(schema, name, ids, depth=0):
@@ -81,19 +64,14 @@ def args_for(schema, ids, depth=0):
 
 
 @pytest.fixture(scope="module")
-def engine(demo_template, tmp_path_factory):
-    from talkbar.db import Database
-    from talkbar.engine import CLI, Engine
-    root = tmp_path_factory.mktemp("fuzz-db")
-    shutil.copy(demo_template / "talkbar.duckdb", root / "talkbar.duckdb")
-    db = Database(root / "talkbar.duckdb", create=False, idle_s=30)
-    yield Engine(db, CLI)
-    db.release_now()
+def engine(demo_engine):
+    return demo_engine
 
 
 @pytest.fixture(scope="module")
 def ids(demo_doc):
-    return _ids(demo_doc)
+    """Real ids of every kind in the demo, so lookups succeed often enough to reach deep code."""
+    return hostile.ids_of(demo_doc)["*"]
 
 
 @pytest.mark.parametrize("op", OPS, ids=[o.id for o in OPS])

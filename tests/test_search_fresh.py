@@ -7,9 +7,11 @@ searching.
 """
 
 
-from talkbar import hooks
+import json
+
+from talkbar import hooks, sqlfiles
 from talkbar.db import Database
-from talkbar.search import compact, index
+from talkbar.search import compact, index, postings
 
 WS = "workspace-niy3baezesnixbun"
 LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"        # "Budget planning 2027", status recording
@@ -39,9 +41,10 @@ def new_note(note_id, title, markdown):
 
 
 def append_turn(n, text, changed):
-    return ("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, changed_at_ms) "
-            "SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), $start, $start + 2000, $text, $changed "
-            "FROM turns WHERE session_id = $sid",
+    return ("INSERT INTO turns (workspace_id, session_id, turn_id, seq, speaker_id, start_ms, end_ms, text, changed_at_ms, "
+            "session_no) "
+            "SELECT $ws, $sid, $tid, max(seq) + 1, any_value(speaker_id), $start, $start + 2000, $text, $changed, "
+            "any_value(session_no) FROM turns WHERE session_id = $sid",
             {"ws": WS, "sid": LIVE, "tid": f"live-turn-{n}", "start": 3_600_000 + n * 5000, "text": text,
              "changed": changed})
 
@@ -78,6 +81,72 @@ def test_live_turns_are_indexed_one_by_one(demo):
     assert len(again) == 1
 
 
+LISTS = "SELECT key, docs, tfs FROM search_lists ORDER BY key"
+
+
+def test_a_live_turn_made_final_keeps_its_passage(demo):
+    """A live turn is appended provisional, then made final with the same words: its passage stays
+    (only its change time moves on). When its words do change, the passage, still in the tail, is
+    replaced there, and the settled term lists stay as they were."""
+    changed = 2_000_000_000_000
+    write(demo, [append_turn(1, "Zanzibar venue booked for the offsite.", changed)], [("turns", LIVE)])
+    db = Database(demo.db, create=False, idle_s=0)
+    passage = "SELECT doc_no, changed FROM search_docs WHERE part = 'live-turn-1'"
+    with db.cursor() as cur:
+        (doc_no, was), = cur.execute(passage).fetchall()
+        lists = cur.execute(LISTS).fetchall()
+        tail = cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0]
+    assert was == changed and tail > 0
+    write(demo, [("UPDATE turns SET provisional = false, changed_at_ms = $c WHERE turn_id = 'live-turn-1'",
+                  {"c": changed + 1})], [("turns", LIVE)])
+    with db.cursor() as cur:
+        assert cur.execute(passage).fetchall() == [(doc_no, changed + 1)]
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0] == tail
+    write(demo, [], [("turns", LIVE)])   # nothing changed since: nothing indexed twice
+    (found,) = find(demo, "zanzibar venue")
+    assert [m["content"]["locator"] for m in found] == ["live-turn-1"]
+    # the words change: the passage is replaced, in the tail only
+    write(demo, [("UPDATE turns SET text = 'Serengeti venue booked for the offsite.', changed_at_ms = $c "
+                  "WHERE turn_id = 'live-turn-1'", {"c": changed + 2})], [("turns", LIVE)])
+    with db.cursor() as cur:
+        assert cur.execute(LISTS).fetchall() == lists
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE doc_no = $d", {"d": doc_no}).fetchone()[0] == 0
+    zanzibar, serengeti = find(demo, "zanzibar", "serengeti venue")
+    assert zanzibar == [] and [m["content"]["locator"] for m in serengeti] == ["live-turn-1"]
+
+
+def _queries(stderr):
+    return [e["name"] for e in map(json.loads, stderr.splitlines()) if e.get("event") == "sql"]
+
+
+def test_a_live_turn_and_a_new_note_are_indexed_without_rewriting_or_scanning_what_was_there(demo, tmp_path):
+    """What the index runs for a live turn (appended, then made final) and for a note just created
+    (the -v events name each query): new passages and postings are added, a turn made final only
+    moves its passage's change time, and nothing already indexed is dropped, rewritten or looked
+    through (a note just created has no passages to drop)."""
+    turns = tmp_path / "turns.jsonl"
+    turns.write_text(json.dumps({"speakerId": "spk-33cf0ddb-1", "text": "Okapi budget agreed for the offsite.",
+                                 "startMs": 990000, "endMs": 991000}) + "\n")
+    r = demo.run("-v", "app", "record", LIVE, "--turns", str(turns), "--interval-ms", "0", "--stop-after")
+    assert r.code == 0, r.stderr
+    steps = []   # the recorder's steps, each from the statement that starts it
+    for name in _queries(r.stderr):
+        if name in ("recorder.session", "recorder.append_turn", "recorder.finalize") or not steps:
+            steps.append([])
+        steps[-1].append(name)
+    append = next(s for s in steps if s[0] == "recorder.append_turn")
+    final = next(s for s in steps if s[0] == "recorder.finalize")   # the turn's; completing comes after
+    assert append.count("search.docs.add") == 1 and append.count("search.tail.add") == 1
+    assert "search.docs.touch" in final and not {"search.docs.add", "search.tail.add"} & set(final)
+    assert not {"search.docs.drop_ids", "search.lists.drop", "search.tail.drop"} & set(append + final)
+    r = demo.run("-v", "--output", "json", "tools", "call", "notes.create", "--args", '{"title": "Okapi plan"}')
+    assert r.code == 0, r.stderr
+    ran = _queries(r.stderr)
+    assert "search.docs.add" in ran and not {"search.docs.drop", "search.lists.drop"} & set(ran)
+    (okapi,) = find(demo, "okapi")
+    assert {m["kind"] for m in okapi} == {"session", "note"}
+
+
 def test_changed_and_removed_items_leave_the_index(demo):
     write(demo, [new_note("note-fresh-2", "Quokka census", "Count the quokkas.")], [("note", "note-fresh-2")])
     write(demo, [("UPDATE notes SET title = 'Wombat census', markdown = 'Count the wombats.' WHERE note_id = 'note-fresh-2'", {})],
@@ -86,6 +155,19 @@ def test_changed_and_removed_items_leave_the_index(demo):
     assert quokka == [] and [m["id"] for m in wombat] == ["note-fresh-2"]
     write(demo, [("DELETE FROM notes WHERE note_id = 'note-fresh-2'", {})], [("note", "note-fresh-2")])
     assert find(demo, "wombat") == [[]]
+
+
+def test_long_queries_count_every_word(demo):
+    """The ranking counts passages for the eight rarest terms exactly and knows of every term an
+    item holds (up to the 32 a query keeps): `all` needs each of them, however many."""
+    words = "aardvark bison caracal dugong eland fossa gerenuk hyrax ibex jerboa".split()
+    write(demo, [new_note("note-fresh-5", "Zoo inventory", " ".join(words) + ".")], [("note", "note-fresh-5")])
+    every, one_missing, many = find(demo, " ".join(words), " ".join(words + ["kinkajou"]),
+                                    " ".join(words + [f"filler{i}" for i in range(30)]))
+    assert [m["id"] for m in every] == ["note-fresh-5"] and every[0]["matchedIn"] == "body"
+    assert one_missing == [] and many == []
+    (anyway,) = find(demo, " ".join(words + ["kinkajou"]), match="any")
+    assert anyway[0]["id"] == "note-fresh-5"
 
 
 def test_trash_hidden_and_archive_are_decided_when_searching(demo):
@@ -105,15 +187,20 @@ def test_trash_hidden_and_archive_are_decided_when_searching(demo):
     assert plan[0]["title"] == "Acme account plan"
 
 
+SETTLED = "SELECT key, unnest(docs) AS doc_no, unnest(tfs) AS tf, unnest(dls) AS dl FROM search_lists"
+
+
 def _direct_search(cur, query):
-    from talkbar.search import text
+    """The ranking statement itself, on this cursor (what a search ranks, before what it shows)."""
+    from talkbar.search import query as search_query, text
     from talkbar.search.keys import key
-    from talkbar import sqlfiles
-    terms = text.query_terms(query)
-    rows = sqlfiles.run(cur, sqlfiles.get("workspace.search"),
-                        {"workspace_id": WS, "keys": [key(WS, x) for x in terms], "n_terms": len(terms),
-                         "match_all": False, "kinds": None, "project_id": None, "limit": 100})
-    return sorted((r["kind"], r["id"], round(r["score"], 1)) for r in rows)
+    sql = lambda name, **params: sqlfiles.run(cur, sqlfiles.get(name), {"workspace_id": WS, **params})  # noqa: E731
+    stats = search_query.term_stats(sql, [key(WS, x) for x in text.query_terms(query)])
+    if stats is None:
+        return []
+    rows = sql("workspace.search", keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=False,
+               limit=100)
+    return sorted((r["kind"], r["id"], round(r["r"], 1)) for r in rows)
 
 
 def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
@@ -134,29 +221,72 @@ def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
         assert in_tail == [("live-turn-2",)]
         assert {q: _direct_search(cur, q) for q in before} == before
         assert [r[1] for r in _direct_search(cur, "kilimanjaro")] == [LIVE]
+        # a passage removed while a copy waits is taken out of the copy too
+        compact.build(cur)
+        cur.execute("BEGIN TRANSACTION")
+        cur.execute("UPDATE turns SET text = 'Serengeti fallback', changed_at_ms = 2000000000002 "
+                    "WHERE turn_id = 'live-turn-2'")
+        index.index_turns(cur, WS, LIVE)
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        assert _direct_search(cur, "kilimanjaro") == []
+        assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
+        assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0
         # a copy built before a rebuild (an import) is never swapped in
         compact.build(cur)
         cur.execute("BEGIN TRANSACTION")
         index.after_import(cur, [WS])
         assert compact.swap(cur) is False
         cur.execute("COMMIT")
-        assert [r[1] for r in _direct_search(cur, "kilimanjaro")] == [LIVE]
+        assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
+
+
+def _settle(t):
+    """Fold the tail into the term lists, as a background compaction does."""
+    db = Database(t.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        compact.build(cur)
+        cur.execute("BEGIN TRANSACTION")
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+
+
+def test_all_words_are_held_by_one_item_in_the_lists_and_in_the_tail(demo):
+    """An all-words search whose words' short lists share no item ends before ranking (the term
+    counts carry the lists' items); a word with postings in the tail is never ruled out that way."""
+    write(demo, [new_note("note-fresh-a", "Quokka lunch", "The quokka menu."),
+                 new_note("note-fresh-b", "Wombat lunch", "The wombat menu.")],
+          [("note", "note-fresh-a"), ("note", "note-fresh-b")])
+    _settle(demo)
+    apart, one, both_lunch = find(demo, "quokka wombat", "quokka menu", "lunch menu")
+    assert apart == []
+    assert [m["id"] for m in one] == ["note-fresh-a"]
+    assert {m["id"] for m in both_lunch} >= {"note-fresh-a", "note-fresh-b"}
+    # a new note holding both words: its postings are in the tail, the lists still disagree
+    write(demo, [new_note("note-fresh-c", "Quokka and wombat lunch", "Both menus.")], [("note", "note-fresh-c")])
+    (together,) = find(demo, "quokka wombat")
+    assert [m["id"] for m in together] == ["note-fresh-c"]
+    _settle(demo)
+    (settled,) = find(demo, "quokka wombat")
+    assert [m["id"] for m in settled] == ["note-fresh-c"]
 
 
 def test_bulk_and_incremental_indexing_agree(demo):
     """The import's bulk path (words split in SQL) and the per-turn path (Python) index alike."""
     query = ("SELECT d.part, p.key, p.tf, p.dl FROM search_docs d JOIN search_tail p USING (doc_no) "
              "WHERE d.item_no = $item UNION ALL SELECT d.part, p.key, p.tf, p.dl FROM search_docs d "
-             "JOIN search_postings p USING (doc_no) WHERE d.item_no = $item ORDER BY ALL")
+             f"JOIN ({SETTLED}) p USING (doc_no) WHERE d.item_no = $item ORDER BY ALL")
     db = Database(demo.db, create=False, idle_s=0)
     with db.cursor() as cur:
         for sid in ("c888c419-d6e3-4e80-8df6-673dbd78bff6", "c9db1374-73be-403e-adc6-cc1f3f08f3d9"):
             item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": sid}).fetchone()[0]
             bulk = cur.execute(query, {"item": item}).fetchall()
             cur.execute("BEGIN TRANSACTION")
-            docs = cur.execute("DELETE FROM search_docs WHERE item_no = $i AND field = 2 RETURNING doc_no", {"i": item}).fetchall()
-            cur.execute("DELETE FROM search_postings WHERE list_contains($d, doc_no)", {"d": [d[0] for d in docs]})
-            index.index_turns(cur, WS, sid)
+            writer = postings.Writer(cur, WS)           # the session's turns leave the index …
+            writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
+            writer.flush()
+            assert cur.execute(query, {"item": item}).fetchall() == [r for r in bulk if r[0] in ("title", "body")]
+            index.index_turns(cur, WS, sid)             # … and come back one by one
             cur.execute("COMMIT")
             incremental = [r for r in cur.execute(query, {"item": item}).fetchall()]
             own = [r for r in bulk if r[0] in ("title", "body")]
@@ -181,7 +311,7 @@ def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(de
         in_tail = cur.execute("SELECT DISTINCT i.item_id FROM search_tail t JOIN search_items i ON i.item_no = t.item").fetchall()
         assert set(in_tail) <= {("note-fresh-3",), ("note-fresh-4",)} and ("note-fresh-4",) in in_tail
         assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0
-        assert cur.execute("SELECT count(*) FROM search_postings JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
+        assert cur.execute(f"SELECT count(*) FROM ({SETTLED}) JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
     okapi, pangolin = find(demo, "okapi", "pangolin")
     assert [m["id"] for m in okapi] == ["note-fresh-3"] and [m["id"] for m in pangolin] == ["note-fresh-4"]
 
@@ -189,7 +319,39 @@ def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(de
 def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo):
     db = Database(demo.db, create=False, idle_s=0)
     with db.cursor() as cur:
-        for table in ("search_postings", "search_tail", "search_docs", "search_items", "search_stats"):
+        for table in ("search_lists", "search_tail", "search_docs", "search_items", "search_stats"):
             cur.execute("DELETE FROM " + table)
     (found,) = find(demo, "Q1 planning")
     assert found and found[0]["title"] == "Insight Portal — Q1 planning"
+
+
+def test_a_rebuild_made_in_small_pieces_is_the_index_made_in_one(demo, monkeypatch):
+    """A bulk build stages the turns a range of sessions at a time and folds the tail into the lists
+    a share of the terms at a time, so that an import of many sessions stays within its memory
+    bound (100,000 sessions ran DuckDB out of memory); the pieces make the same index."""
+    import io
+    from talkbar import events
+    lists = (f"SELECT i.item_id, d.part, d.field, p.key, p.tf, p.dl FROM ({SETTLED}) p "
+             "JOIN search_docs d USING (doc_no) JOIN search_items i ON i.item_no = d.item_no")
+    ordered = "SELECT count(*) FROM search_lists WHERE docs <> list_sort(docs)"
+
+    def rebuild(cur):
+        log = io.StringIO()
+        monkeypatch.setattr(events, "_sink", log)
+        cur.execute("BEGIN TRANSACTION")
+        index.after_import(cur, [WS])
+        cur.execute("COMMIT")
+        monkeypatch.setattr(events, "_sink", None)
+        ran = [e.get("name") for e in map(json.loads, log.getvalue().splitlines()) if e["event"] == "sql"]
+        return sorted(cur.execute(lists).fetchall()), ran
+
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        whole, ran = rebuild(cur)
+        assert ran.count("search.bulk.stage_turns") == 1 and ran.count("search.bulk.settle") == 1
+        monkeypatch.setattr(postings, "STAGE_TURNS", 7)
+        monkeypatch.setattr(postings, "SETTLE_POSTINGS", 500)
+        pieces, ran = rebuild(cur)
+        assert ran.count("search.bulk.stage_turns") > 3 and ran.count("search.bulk.settle") > 3
+        assert cur.execute(ordered).fetchone()[0] == 0
+    assert len(whole) > 1000 and pieces == whole

@@ -143,8 +143,10 @@ SELECT unnest($workspace_id),
 
 -- name: import.turns
 -- returns: exec
--- params: $workspace_id, $session_id, $turn_id, $seq, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $provisional, $changed_at_ms
-INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, end_ms, text, translated_text, provisional, changed_at_ms)
+-- params: $workspace_id, $session_id, $turn_id, $seq, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $provisional, $changed_at_ms, $session_no
+-- $session_no: each turn's sessions.session_no (import.session_numbers), given in that order so
+-- that a session's turns are stored together (migration 0850).
+INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, end_ms, text, translated_text, provisional, changed_at_ms, session_no)
 SELECT unnest($workspace_id),
        unnest($session_id),
        unnest($turn_id),
@@ -156,7 +158,16 @@ SELECT unnest($workspace_id),
        unnest($text),
        unnest($translated_text),
        unnest($provisional),
-       unnest($changed_at_ms)
+       unnest($changed_at_ms),
+       unnest($session_no)
+
+-- name: import.session_numbers
+-- returns: many
+-- params: $session_ids
+-- The integer keys the imported sessions were given (their column default), for their turns. A
+-- join, not list_contains: 100 k ids against 100 k sessions.
+SELECT s.session_id, s.session_no
+FROM sessions s JOIN (SELECT unnest($session_ids) AS session_id) i ON i.session_id = s.session_id
 
 -- name: import.recording_runs
 -- returns: exec
@@ -583,3 +594,32 @@ SELECT unnest($workspace_id),
        unnest($enabled_at_ms),
        unnest($created_at),
        unnest($updated_at)
+
+-- name: import.turns_present
+-- returns: many
+-- params: $session_ids, $turn_ids
+-- Which of these (session, turn) pairs an import has written: action items' anchors name turns of
+-- sessions that were written (and let go of) while the document was still being read.
+SELECT t.session_id, t.turn_id
+FROM turns t
+JOIN (SELECT unnest($session_ids) AS session_id, unnest($turn_ids) AS turn_id) a
+  ON a.session_id = t.session_id AND a.turn_id = t.turn_id
+
+-- name: import.bounded_memory
+-- returns: exec
+-- params: none
+-- An import holds DuckDB to a few hundred MB: what it writes goes to the file (and the search
+-- index build spills to temporary files) instead of growing with the archive.
+SET memory_limit = '384MB'
+
+-- name: import.checkpoint
+-- returns: exec
+-- params: none
+-- The import's rows written into the database file while memory is still bounded.
+CHECKPOINT
+
+-- name: import.usual_memory
+-- returns: exec
+-- params: none
+-- Back to DuckDB's default once the import is written (and checkpointed).
+RESET memory_limit

@@ -4,7 +4,7 @@
 -- The sessions (not in the Trash) where one of the person's speakers has a turn, newest first.
 -- Talk time is the sum of their turns; share divides it by every speaker's talk time in that
 -- session. `speaker` is the name of the first of their speakers to talk there, null when it has
--- none: the handler (directory.sessions) names those as the session page does (tb_speakers_of,
+-- none: the handler (directory.sessions) names those as the session page does (talkbar/speaker_names.py,
 -- for the page's sessions only), the value sessions.transcript's speaker filter takes. Fetches one
 -- row more than the page to tell whether there is a next one.
 WITH theirs AS (

@@ -8,3 +8,9 @@ UPDATE notes SET
                     ELSE markdown || chr(10) || $markdown END,
     updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND note_id = $note_id
+
+-- name: notes.append:length
+-- returns: value
+-- params: $workspace_id, $note_id
+-- How long the note is now: an append may not take it past the limit of one text argument.
+SELECT length(markdown) FROM notes WHERE workspace_id = $workspace_id AND note_id = $note_id

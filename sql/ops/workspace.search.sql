@@ -1,41 +1,56 @@
 -- name: workspace.search
 -- returns: many
--- params: $workspace_id, $keys, $idfs, $avgdl, $n_terms, $match_all, $limit
--- The best items (search_rank, sql/schema/0401_search_rank.sql): those holding more of the
--- query's words first (a natural-language request finds the passage with all its words before a
--- title with one of them), then by score. Only the best few are looked up in search_items; Trash,
--- archive and what to show are read afterwards for them (search.show.*): DuckDB plans every query
--- anew, and planning grows with every join.
-SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.score
-FROM (SELECT * FROM search_rank($keys, $idfs, $avgdl, $n_terms, $match_all)
-      ORDER BY words DESC, score DESC, item LIMIT $limit) r
+-- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $limit
+-- The best items (search_ranked, sql/schema/0900_search_rank_lean.sql), best first; only they are
+-- looked up in search_items. Their best passages, and what to show of them (Trash, archive), are
+-- read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a join
+-- to the passages here read their whole table.
+SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
+FROM (SELECT * FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY r DESC, item LIMIT $limit) r
 JOIN search_items s ON s.item_no = r.item
 WHERE s.workspace_id = $workspace_id
-ORDER BY r.words DESC, r.score DESC, s.item_id
+ORDER BY r.r DESC, r.item
 
--- name: workspace.search:filtered
+-- name: workspace.search:kinds
 -- returns: many
--- params: $workspace_id, $keys, $idfs, $avgdl, $n_terms, $match_all, $kinds, $project_id, $limit
--- The same, for some kinds only and/or the items of one project (people and companies through
--- their project links): the filter comes before the limit.
-SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.score
-FROM search_rank($keys, $idfs, $avgdl, $n_terms, $match_all) r
+-- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $limit
+-- The same, for some kinds only (the filter comes before the limit).
+SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
+FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
+JOIN search_items s ON s.item_no = r.item
+WHERE s.workspace_id = $workspace_id AND list_contains($kinds, s.kind)
+ORDER BY r.r DESC, r.item
+LIMIT $limit
+
+-- name: workspace.search:project
+-- returns: many
+-- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $project_id, $limit
+-- The items of one project (people and companies through their project links), maybe of some
+-- kinds only: a query of its own, as planning the project view costs every search that has none.
+SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
+FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
 JOIN search_items s ON s.item_no = r.item
 WHERE s.workspace_id = $workspace_id
   AND ($kinds IS NULL OR list_contains($kinds, s.kind))
-  AND ($project_id IS NULL
-       OR (s.kind, s.item_id) IN (SELECT kind, item_id FROM search_project_items WHERE project_id = $project_id))
-ORDER BY r.words DESC, r.score DESC, s.item_id
+  AND (s.kind, s.item_id) IN (SELECT kind, item_id FROM search_project_items WHERE project_id = $project_id)
+ORDER BY r.r DESC, r.item
 LIMIT $limit
 
 -- name: workspace.search:terms
 -- returns: many
--- params: $workspace_id, $keys
--- Each query term's document frequency, read from the key column alone (the postings are sorted
--- by key: zone maps skip the rest), with BM25's collection counts (N, total length) on every row.
-SELECT d.key, d.df, st.n_docs AS n, st.total_len
-FROM (SELECT key, count(*) AS df
-      FROM (SELECT key FROM search_postings WHERE list_contains($keys, key)
-            UNION ALL SELECT key FROM search_tail WHERE list_contains($keys, key))
-      GROUP BY key) d
-CROSS JOIN (SELECT n_docs, total_len FROM search_stats WHERE workspace_id = $workspace_id) st
+-- params: $workspace_id, $keys, $match_all
+-- BM25's counts, as plain rows (the Python side adds them up: half the cost of aggregating here):
+-- part 0, a query term's postings in its list (the list's length, read by primary key) and in the
+-- tail; part 1, one row per field (0 title, 1 own text, 2 content): its passages and their average
+-- length. With match_all, `items`: the items of a term's list of at most 20,000 postings (NULL for a
+-- longer one, and for the tail's rows: a term with postings there is left out). The items those
+-- lists share are the only ones ranked (search_ranked's `cand`); when they share none, nothing can
+-- match and the ranking is not run (a quarter of the all-words searches of bench/search.py at 600k
+-- turns end there, a third at 60k). Collecting the tail's items too cost every search ~0.5 ms of
+-- planning (a DISTINCT aggregate), more than the cases it would add are worth.
+SELECT 0 AS part, key, len(docs) AS n, NULL::DOUBLE AS avgdl,
+       CASE WHEN $match_all AND len(docs) <= 20000 THEN list_distinct(items) END AS items
+FROM search_lists WHERE list_contains($keys, key)
+UNION ALL SELECT 0, key, count(*), NULL, NULL FROM search_tail WHERE list_contains($keys, key) GROUP BY key
+UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL
+FROM search_stats WHERE workspace_id = $workspace_id

@@ -26,15 +26,16 @@ DELETE FROM search_items WHERE list_contains($items, item_no)
 -- returns: many
 -- params: $items, $fields
 -- Remove the passages of these items in these fields (0 title, 1 own text, 2 content); returns
--- what to list as dead and to take off the counts.
+-- their text (tokenised again, it names the term lists to take them out of) and length (the counts).
 DELETE FROM search_docs WHERE list_contains($items, item_no) AND list_contains($fields, field)
-RETURNING doc_no, len
+RETURNING doc_no, field, len, text
 
 -- name: search.docs.drop_ids
--- returns: exec
+-- returns: many
 -- params: $docs
--- Remove replaced passages (changed turns).
+-- Remove replaced passages (changed turns), returning the same.
 DELETE FROM search_docs WHERE list_contains($docs, doc_no)
+RETURNING doc_no, field, len, text
 
 -- name: search.docs.add
 -- returns: many
@@ -47,23 +48,48 @@ FROM (SELECT unnest($items) AS item_no, unnest($fields) AS field, unnest($parts)
              unnest($t_ms) AS t_ms, unnest($changed) AS changed, unnest($lens) AS len, unnest($texts) AS text)
 RETURNING doc_no, item_no, field, part
 
--- name: search.postings.drop
+-- name: search.docs.touch
 -- returns: exec
--- params: $docs
--- A removed passage's sorted postings (a scan of the doc_no column: edits pay it, searches not).
-DELETE FROM search_postings WHERE list_contains($docs, doc_no)
+-- params: $docs, $changed
+-- Passages that stay as they are (a turn made final, its text unchanged) take the turn's new change
+-- time, which the next incremental pass starts after (search.source.turns).
+UPDATE search_docs SET changed = u.changed
+FROM (SELECT unnest($docs) AS doc_no, unnest($changed) AS changed) u
+WHERE search_docs.doc_no = u.doc_no
+
+-- name: search.lists.drop
+-- returns: exec
+-- params: $keys, $docs
+-- Removed passages leave the lists of their terms (found by primary key); the other lists are
+-- not read. Each of the parallel lists keeps the entries whose passage stays.
+UPDATE search_lists
+SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains($docs, d))),
+    items = list_where(items, list_transform(docs, lambda d: NOT list_contains($docs, d))),
+    fields = list_where(fields, list_transform(docs, lambda d: NOT list_contains($docs, d))),
+    tfs = list_where(tfs, list_transform(docs, lambda d: NOT list_contains($docs, d))),
+    dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains($docs, d)))
+WHERE list_contains($keys, key) AND list_has_any(docs, $docs)
+
+-- name: search.lists.drop_empty
+-- returns: exec
+-- params: $keys
+-- A term no passage holds any more.
+DELETE FROM search_lists WHERE list_contains($keys, key) AND len(docs) = 0
 
 -- name: search.dead.add
 -- returns: exec
--- params: $docs
--- Removed passages, for a compaction whose copy was taken before (the swap deletes them there).
-INSERT INTO search_dead SELECT unnest($docs)
+-- params: $keys, $docs
+-- Removed (term, passage) pairs, for a compaction whose copy was taken before (the swap takes
+-- them out of it).
+INSERT INTO search_dead SELECT unnest($docs), unnest($keys)
 
 -- name: search.tail.drop
--- returns: exec
+-- returns: many
 -- params: $docs
--- The removed passages' postings in the tail.
+-- The removed passages' postings in the tail; returns the passages that had them there (a
+-- passage's postings are all in the tail or all in the lists, so these have none in the lists).
 DELETE FROM search_tail WHERE list_contains($docs, doc_no)
+RETURNING doc_no
 
 -- name: search.tail.add
 -- returns: exec
@@ -74,34 +100,36 @@ SELECT unnest($keys), unnest($docs), unnest($items), unnest($fields), unnest($tf
 
 -- name: search.stats.add
 -- returns: exec
--- params: $workspace_id, $docs, $len
--- BM25's collection counts follow every change.
-INSERT INTO search_stats VALUES ($workspace_id, $docs, $len)
-ON CONFLICT (workspace_id) DO UPDATE SET n_docs = n_docs + excluded.n_docs, total_len = total_len + excluded.total_len
+-- params: $workspace_id, $docs, $lens
+-- BM25's counts per field (0 title, 1 own text, 2 content; $docs and $lens hold one number a
+-- field) follow every change.
+INSERT INTO search_stats SELECT $workspace_id, unnest([0, 1, 2]), unnest($docs), unnest($lens)
+ON CONFLICT (workspace_id, field) DO UPDATE SET n_docs = n_docs + excluded.n_docs, total_len = total_len + excluded.total_len
 
 -- name: search.stats.bump
 -- returns: value
--- params: $workspace_id, $docs, $len
--- The same for a workspace whose counts row exists (every write after the first index): a plain
--- UPDATE costs a third of the upsert (0.7 against 2.3 ms), which a live turn pays on each append.
--- NULL when the row is missing (then search.stats.add).
-UPDATE search_stats SET n_docs = n_docs + $docs, total_len = total_len + $len
-WHERE workspace_id = $workspace_id
+-- params: $workspace_id, $docs, $lens
+-- The same for a workspace whose counts exist (every write after the first index), only the
+-- fields that changed: a plain UPDATE costs a third of the upsert (0.7 against 2.3 ms), which a
+-- live turn pays on each append. NULL when the rows are missing (then search.stats.add).
+UPDATE search_stats SET n_docs = n_docs + $docs[field + 1], total_len = total_len + $lens[field + 1]
+WHERE workspace_id = $workspace_id AND ($docs[field + 1] <> 0 OR $lens[field + 1] <> 0)
 RETURNING n_docs
 
 -- name: search.stats.has
 -- returns: value
 -- params: $workspace_id
--- Whether the workspace was ever indexed (a rebuild writes its counts row first).
-SELECT 1 FROM search_stats WHERE workspace_id = $workspace_id
+-- Whether the workspace was ever indexed (a rebuild writes its counts rows first).
+SELECT 1 FROM search_stats WHERE workspace_id = $workspace_id LIMIT 1
 
 -- ------------------------------------------------------------------ rebuilding a workspace
 
--- name: search.clear.postings
+-- name: search.clear.lists
 -- returns: exec
 -- params: $workspace_id
--- A workspace's postings go before its items (they are found through them).
-DELETE FROM search_postings WHERE item IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
+-- A workspace's term lists go before its items (they are found through them: a term key belongs
+-- to one workspace, so any entry of a list names it).
+DELETE FROM search_lists WHERE items[1] IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
 
 -- name: search.clear.tail
 -- returns: exec
@@ -134,11 +162,37 @@ DELETE FROM search_stats WHERE workspace_id = $workspace_id
 SELECT DISTINCT i.workspace_id FROM search_items i
 WHERE NOT EXISTS (SELECT 1 FROM workspaces w WHERE w.workspace_id = i.workspace_id)
 
+-- name: search.bulk.session_ranges
+-- returns: many
+-- params: $workspace_id, $sessions
+-- The workspace's sessions as ranges of their keys, $sessions sessions each: a rebuild indexes
+-- their titles and summaries a range at a time (100,000 sessions at once held 2.9 GB of postings).
+SELECT min(session_no) AS first_no, max(session_no) AS last_no
+FROM (SELECT session_no, row_number() OVER (ORDER BY session_no) - 1 AS i FROM sessions
+      WHERE workspace_id = $workspace_id)
+GROUP BY i // $sessions ORDER BY first_no
+
+-- name: search.bulk.turn_ranges
+-- returns: many
+-- params: $workspace_id, $turns
+-- The workspace's sessions as ranges of their keys holding about $turns turns each (a session
+-- longer than that is a range of its own), so that staging the turns a range at a time keeps its
+-- joins and its sort within an import's memory bound however many sessions there are.
+WITH per_session AS (
+    SELECT session_no, count(*) AS n FROM turns WHERE workspace_id = $workspace_id GROUP BY session_no
+),
+running AS (
+    SELECT session_no, sum(n) OVER (ORDER BY session_no) - n AS before FROM per_session
+)
+SELECT min(session_no) AS first_no, max(session_no) AS last_no
+FROM running GROUP BY before // $turns ORDER BY first_no
+
 -- name: search.bulk.stage_turns
 -- returns: exec
--- params: $workspace_id
--- Every transcript turn of the workspace as a passage (speaker's name and text), numbered in
--- item and turn order, so that a session's passages lie together (zone maps on item_no, doc_no).
+-- params: $workspace_id, $first_no, $last_no
+-- The transcript turns of the sessions keyed $first_no..$last_no as passages (speaker's name and
+-- text), numbered in item and turn order, so that a session's passages lie together (zone maps on
+-- item_no, doc_no).
 INSERT INTO search_stage
 SELECT nextval('search_doc_seq'), item_no, turn_id, start_ms, changed_at_ms, body
 FROM (
@@ -146,9 +200,13 @@ FROM (
            nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS body
     FROM turns t
     JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
-    LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+    LEFT JOIN (
+        SELECT p.session_id, p.speaker_id, p.name, p.contact_id
+        FROM session_participants p JOIN sessions s ON s.session_id = p.session_id
+        WHERE s.session_no BETWEEN $first_no AND $last_no
+    ) p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
     LEFT JOIN contacts c ON c.contact_id = p.contact_id
-    WHERE t.workspace_id = $workspace_id
+    WHERE t.workspace_id = $workspace_id AND t.session_no BETWEEN $first_no AND $last_no
     ORDER BY i.item_no, t.seq
 )
 
@@ -208,12 +266,39 @@ DELETE FROM search_stage
 -- Scratch rows go before commit.
 DELETE FROM search_vocab
 
--- name: search.bulk.settle
+-- name: search.bulk.tail_size
+-- returns: one
+-- params: none
+-- How many postings wait in the tail.
+SELECT count(*) AS n FROM search_tail
+
+-- name: search.bulk.sort_tail
 -- returns: exec
 -- params: none
--- After a rebuild, the tail (all of it new) is appended to the sorted postings in key order: a
--- block that large keeps its own row groups narrow, which is what the zone maps need.
-INSERT INTO search_postings SELECT * FROM search_tail ORDER BY key, doc_no
+-- After a rebuild, the tail (nearly all of it new) is sorted by term key once, into scratch
+-- (an external sort: it spills within an import's memory bound); the tail is emptied after.
+INSERT INTO search_settle SELECT * FROM search_tail ORDER BY key, doc_no
+
+-- name: search.bulk.settle
+-- returns: exec
+-- params: $lo, $hi
+-- Then folded into the term lists: one row per term, appended to the term's list if it has one.
+-- One range of keys at a time ($lo..$hi, about SETTLE_POSTINGS postings), so that the lists
+-- being gathered stay within an import's memory bound; the sorted scratch lets each range read
+-- only its own row groups.
+INSERT INTO search_lists
+SELECT key, list(doc_no ORDER BY doc_no), list(item ORDER BY doc_no), list(field ORDER BY doc_no),
+       list(tf ORDER BY doc_no), list(dl ORDER BY doc_no)
+FROM search_settle WHERE key BETWEEN $lo AND $hi GROUP BY key
+ON CONFLICT (key) DO UPDATE SET docs = list_concat(search_lists.docs, excluded.docs),
+    items = list_concat(search_lists.items, excluded.items), fields = list_concat(search_lists.fields, excluded.fields),
+    tfs = list_concat(search_lists.tfs, excluded.tfs), dls = list_concat(search_lists.dls, excluded.dls)
+
+-- name: search.bulk.clear_settle
+-- returns: exec
+-- params: none
+-- Scratch rows go before commit.
+DELETE FROM search_settle
 
 -- name: search.bulk.clear_tail
 -- returns: exec
@@ -226,12 +311,15 @@ DELETE FROM search_tail
 -- name: search.compact.state
 -- returns: one
 -- params: none
--- What the next write needs to decide: is a copy ready (and of which generation), and how big is
--- the tail against the sorted part.
+-- What the next write needs to decide: is a copy ready (and of which generation), and how big are
+-- the tail and the journal of removals (both go with a swap) against the whole index. The index's
+-- size is read from BM25's counts (its terms: a passage's distinct terms, its postings, are nearly
+-- as many), a few rows, not from the lists' lengths: summing those read every list, 11 ms at
+-- 600 k turns and ten times that at 6 M, on the first write of every process.
 SELECT (SELECT generation FROM search_state) AS generation,
        (SELECT max(generation) FROM duckdb_tables() t, search_next_info WHERE t.table_name = 'search_next') AS ready,
-       (SELECT count(*) FROM search_tail) AS tail,
-       (SELECT count(*) FROM search_postings) AS sorted
+       (SELECT count(*) FROM search_tail) + (SELECT count(*) FROM search_dead) AS tail,
+       (SELECT coalesce(sum(total_len), 0) FROM search_stats) AS indexed
 
 -- name: search.compact.path
 -- returns: value
@@ -239,13 +327,26 @@ SELECT (SELECT generation FROM search_state) AS generation,
 -- The database file, for the compaction's own connection.
 SELECT path FROM duckdb_databases() WHERE database_name = current_database()
 
+-- name: search.compact.build_table
+-- returns: exec
+-- params: none
+-- The copy of the term lists, keyed like them.
+CREATE OR REPLACE TABLE search_next (
+    key BIGINT PRIMARY KEY, docs INTEGER[] NOT NULL, items INTEGER[] NOT NULL, fields TINYINT[] NOT NULL,
+    tfs SMALLINT[] NOT NULL, dls INTEGER[] NOT NULL
+)
+
 -- name: search.compact.build_postings
 -- returns: exec
 -- params: none
--- The sorted copy: the sorted part and the tail, in key order.
-CREATE OR REPLACE TABLE search_next AS
-SELECT * FROM (SELECT * FROM search_postings UNION ALL SELECT * FROM search_tail)
-ORDER BY key, doc_no
+-- Its rows: each term's list with the tail's postings of the term folded in, in passage order.
+INSERT INTO search_next
+SELECT key, list(doc ORDER BY doc), list(item ORDER BY doc), list(field ORDER BY doc), list(tf ORDER BY doc),
+       list(dl ORDER BY doc)
+FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf,
+             unnest(dls) AS dl FROM search_lists
+      UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail)
+GROUP BY key ORDER BY key
 
 -- name: search.compact.build_docs
 -- returns: exec
@@ -262,26 +363,54 @@ INSERT INTO search_next_info SELECT generation FROM search_state
 -- name: search.compact.swap_drop_old
 -- returns: exec
 -- params: none
--- The old sorted postings go …
-DROP TABLE search_postings
+-- The old term lists go …
+DROP TABLE search_lists
 
 -- name: search.compact.swap_rename
 -- returns: exec
 -- params: none
 -- … and the copy takes their name.
-ALTER TABLE search_next RENAME TO search_postings
+ALTER TABLE search_next RENAME TO search_lists
 
 -- name: search.compact.swap_tail
 -- returns: exec
 -- params: none
--- The tail passages the copy holds leave the tail.
-DELETE FROM search_tail WHERE doc_no IN (SELECT doc_no FROM search_next_docs)
+-- The tail passages the copy holds leave the tail: the rest (written while the copy was built) is
+-- copied into a fresh tail, as deleting nearly all of a big tail left every search scanning the
+-- deleted rows until the next checkpoint (1.4x the fresh index's p50 at 600k turns).
+CREATE TABLE search_tail_kept AS
+SELECT * FROM search_tail WHERE doc_no NOT IN (SELECT doc_no FROM search_next_docs)
+
+-- name: search.compact.swap_tail_drop
+-- returns: exec
+-- params: none
+-- The old tail goes …
+DROP TABLE search_tail
+
+-- name: search.compact.swap_tail_rename
+-- returns: exec
+-- params: none
+-- … and the kept rows take its name.
+ALTER TABLE search_tail_kept RENAME TO search_tail
 
 -- name: search.compact.swap_dead
 -- returns: exec
 -- params: none
--- Passages removed since the copy was taken leave it too.
-DELETE FROM search_postings WHERE doc_no IN (SELECT doc_no FROM search_dead)
+-- Passages removed since the copy was taken leave it too (the lists of their terms only).
+UPDATE search_lists
+SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
+    items = list_where(items, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
+    fields = list_where(fields, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
+    tfs = list_where(tfs, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
+    dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains(x.dead, d)))
+FROM (SELECT key, list(doc_no) AS dead FROM search_dead GROUP BY key) x
+WHERE search_lists.key = x.key
+
+-- name: search.compact.swap_empty
+-- returns: exec
+-- params: none
+-- Terms left without a passage.
+DELETE FROM search_lists WHERE len(docs) = 0
 
 -- name: search.compact.swap_journal
 -- returns: exec

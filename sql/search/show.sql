@@ -2,7 +2,9 @@
 -- item may be shown at all: never from the Trash (or a hidden action item), archived series,
 -- people, companies and cards only with includeArchived. One small query per kind present in the
 -- answer. Columns: id, title, body (the own text a snippet is cut from), projectId, atMs (a
--- session's start, else the last change), archived, detail, context, itemCount.
+-- session's start, else the last change), archived, detail, context, itemCount. A body is read up
+-- to its first 100,000 characters (a snippet is cut from around its first match there): memory and
+-- time stay bounded whatever the search matches, a 50 MB note included.
 
 -- name: search.show.session
 -- returns: many
@@ -13,16 +15,26 @@ WITH summ AS (
     SELECT session_id, arg_min(text, tb_summary_order(selected, length)) AS text
     FROM summaries WHERE session_id = ANY($ids) GROUP BY session_id
 )
-SELECT s.session_id AS id, s.title, coalesce(summ.text, '') AS body, s.project_id AS "projectId",
+SELECT s.session_id AS id, s.title, left(coalesce(summ.text, ''), 100000) AS body, s.project_id AS "projectId",
        s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
 FROM sessions s LEFT JOIN summ USING (session_id)
 WHERE s.workspace_id = $workspace_id AND s.session_id = ANY($ids) AND s.trashed_at IS NULL
+
+-- name: search.show.session:lean
+-- returns: many
+-- params: $workspace_id, $ids
+-- The same for sessions matched in their transcripts only: their snippet comes from the passage,
+-- so no summary is read (half the cost of the above).
+SELECT s.session_id AS id, s.title, '' AS body, s.project_id AS "projectId",
+       s.started_at_ms AS "atMs", false AS archived, NULL AS detail, NULL AS context, NULL::BIGINT AS "itemCount"
+FROM sessions s
+WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id) AND s.trashed_at IS NULL
 
 -- name: search.show.note
 -- returns: many
 -- params: $workspace_id, $ids
 -- context: the project.
-SELECT n.note_id AS id, n.title, n.markdown AS body, n.project_id AS "projectId", n.updated_at AS "atMs",
+SELECT n.note_id AS id, n.title, left(n.markdown, 100000) AS body, n.project_id AS "projectId", n.updated_at AS "atMs",
        false AS archived, NULL AS detail, pr.name AS context, NULL::BIGINT AS "itemCount"
 FROM notes n LEFT JOIN projects pr ON pr.project_id = n.project_id
 WHERE n.workspace_id = $workspace_id AND list_contains($ids, n.note_id) AND n.trashed_at IS NULL
@@ -44,7 +56,7 @@ WITH m AS (
     SELECT chat_id, string_agg(content, ' ' ORDER BY sequence) AS body, count(*) AS n
     FROM chat_messages WHERE list_contains($ids, chat_id) GROUP BY chat_id
 )
-SELECT h.chat_id AS id, h.title, coalesce(m.body, '') AS body, h.project_id AS "projectId", h.updated_at AS "atMs",
+SELECT h.chat_id AS id, h.title, left(coalesce(m.body, ''), 100000) AS body, h.project_id AS "projectId", h.updated_at AS "atMs",
        false AS archived, NULL AS detail, pr.name AS context, coalesce(m.n, 0) AS "itemCount"
 FROM chats h LEFT JOIN m USING (chat_id) LEFT JOIN projects pr ON pr.project_id = h.project_id
 WHERE h.workspace_id = $workspace_id AND list_contains($ids, h.chat_id) AND h.trashed_at_ms IS NULL
@@ -53,7 +65,7 @@ WHERE h.workspace_id = $workspace_id AND list_contains($ids, h.chat_id) AND h.tr
 -- returns: many
 -- params: $workspace_id, $ids
 -- detail: its type and status; context: the session it came from, else the project.
-SELECT a.item_id AS id, a.title, coalesce(a.details, '') AS body, a.project_id AS "projectId",
+SELECT a.item_id AS id, a.title, left(coalesce(a.details, ''), 100000) AS body, a.project_id AS "projectId",
        a.updated_at AS "atMs", false AS archived, a.item_type || ', ' || a.status AS detail,
        coalesce(s.title, pr.name) AS context, NULL::BIGINT AS "itemCount"
 FROM action_items a LEFT JOIN sessions s ON s.session_id = a.session_id
@@ -68,7 +80,7 @@ WITH n AS (
     SELECT project_id, count(*) AS n FROM sessions
     WHERE list_contains($ids, project_id) AND trashed_at IS NULL GROUP BY project_id
 )
-SELECT p.project_id AS id, p.name AS title, coalesce(p.description, '') AS body, p.project_id AS "projectId",
+SELECT p.project_id AS id, p.name AS title, left(coalesce(p.description, ''), 100000) AS body, p.project_id AS "projectId",
        p.updated_at AS "atMs", false AS archived, p.kind AS detail, NULL AS context, coalesce(n.n, 0) AS "itemCount"
 FROM projects p LEFT JOIN n USING (project_id)
 WHERE p.workspace_id = $workspace_id AND list_contains($ids, p.project_id) AND p.trashed_at IS NULL
@@ -81,7 +93,7 @@ WITH n AS (
     SELECT series_id, count(*) AS n FROM sessions
     WHERE list_contains($ids, series_id) AND trashed_at IS NULL GROUP BY series_id
 )
-SELECT r.series_id AS id, r.name AS title, coalesce(r.description, '') AS body, r.project_id AS "projectId",
+SELECT r.series_id AS id, r.name AS title, left(coalesce(r.description, ''), 100000) AS body, r.project_id AS "projectId",
        r.updated_at AS "atMs", r.archived_at_ms IS NOT NULL AS archived, r.kind AS detail, pr.name AS context,
        coalesce(n.n, 0) AS "itemCount"
 FROM series r LEFT JOIN n USING (series_id) LEFT JOIN projects pr ON pr.project_id = r.project_id
@@ -126,7 +138,7 @@ WHERE o.workspace_id = $workspace_id AND list_contains($ids, o.organization_id)
 -- returns: many
 -- params: $workspace_id, $ids, $include_archived
 -- detail: the card's type; context: the project. Archived by date or by status.
-SELECT k.memory_id AS id, k.title, k.body, k.project_id AS "projectId", k.updated_at AS "atMs",
+SELECT k.memory_id AS id, k.title, left(k.body, 100000) AS body, k.project_id AS "projectId", k.updated_at AS "atMs",
        k.archived_at_ms IS NOT NULL OR k.status = 'archived' AS archived, k.type AS detail, pr.name AS context,
        NULL::BIGINT AS "itemCount"
 FROM knowledge_cards k LEFT JOIN projects pr ON pr.project_id = k.project_id
@@ -135,19 +147,8 @@ WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
 
 -- name: search.passages
 -- returns: many
--- params: $keys, $items
--- The best passage of indexed content of each item matched only there: the one holding the most
--- query terms, then the most occurrences; with where it is (a turn id and its moment, or a
--- document's `chars:<from>-<to>`) and its text as indexed. Read by integer item numbers only.
-WITH h AS (
-    SELECT doc_no, item, tf FROM search_postings WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-    UNION ALL
-    SELECT doc_no, item, tf FROM search_tail WHERE list_contains($keys, key) AND field = 2 AND list_contains($items, item)
-),
-best AS (
-    SELECT item, arg_max(doc_no, n * 100000 + s) AS doc_no
-    FROM (SELECT item, doc_no, count(*) AS n, sum(tf) AS s FROM h GROUP BY item, doc_no)
-    GROUP BY item
-)
-SELECT b.item, d.part, d.t_ms, coalesce(d.text, '') AS text
-FROM best b JOIN search_docs d ON d.doc_no = b.doc_no
+-- params: $docs
+-- The best passages of the items matched in indexed content: where each is (a turn id and its
+-- moment, or a document's `chars:<from>-<to>`) and its text as indexed, by number (an index
+-- lookup; a join from the ranking read every passage).
+SELECT doc_no, part, t_ms, left(coalesce(text, ''), 100000) AS text FROM search_docs WHERE list_contains($docs, doc_no)

@@ -5,12 +5,14 @@
 
 -- name: search.source.session
 -- returns: many
--- params: $workspace_id, $ids
+-- params: $workspace_id, $ids, $first_no, $last_no
 -- Title; own text = the selected summary (or, with none selected, every summary), its sections
--- and the keywords.
+-- and the keywords. A rebuild reads the sessions a range of their keys at a time ($first_no ..
+-- $last_no; NULL: all), so that what it holds does not grow with the number of sessions.
 WITH s AS (
     SELECT session_id, title FROM sessions
     WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, session_id))
+      AND ($first_no IS NULL OR session_no BETWEEN $first_no AND $last_no)
 ),
 summ AS (
     SELECT m.session_id, m.length, m.text FROM summaries m JOIN s USING (session_id)
@@ -98,16 +100,19 @@ WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, memo
 -- returns: many
 -- params: $item_no, $session_id
 -- A session's turns changed after the last one indexed (turns' changed_at_ms only grows), with
--- the passage each replaces. The item number is passed in (NULL for a session never indexed:
+-- the passage each replaces (its text and time: a turn made final that says the same keeps its
+-- passage, index.py). The item number is passed in (NULL for a session never indexed:
 -- then every turn is new), so that the reads of search_docs are filters on a constant its zone
--- maps can answer (a live turn pays this on every append).
+-- maps can answer (a live turn pays this on every append); the session's turns are read by its
+-- integer key, joined (migration 0850), not by its id, which read every turn of the archive.
 -- The speaker's name is part of the passage, so "what did Dana say" finds Dana's turns.
 SELECT t.turn_id AS part, t.start_ms AS t_ms, t.changed_at_ms AS changed,
-       coalesce(p.name, c.name) AS speaker, t.text, d.doc_no AS old_doc, d.len AS old_len
-FROM (SELECT * FROM turns
-      WHERE session_id = $session_id
-        AND changed_at_ms > (SELECT coalesce(max(changed), -1) FROM search_docs WHERE item_no = $item_no AND field = 2)) t
+       coalesce(p.name, c.name) AS speaker, t.text, d.doc_no AS old_doc, d.len AS old_len, d.text AS old_text,
+       d.t_ms AS old_t_ms
+FROM (SELECT t.* FROM turns t JOIN sessions s ON s.session_no = t.session_no
+      WHERE s.session_id = $session_id
+        AND t.changed_at_ms > (SELECT coalesce(max(changed), -1) FROM search_docs WHERE item_no = $item_no AND field = 2)) t
 LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
 LEFT JOIN contacts c ON c.contact_id = p.contact_id
-LEFT JOIN (SELECT doc_no, len, part FROM search_docs WHERE item_no = $item_no AND field = 2) d ON d.part = t.turn_id
+LEFT JOIN (SELECT doc_no, len, part, text, t_ms FROM search_docs WHERE item_no = $item_no AND field = 2) d ON d.part = t.turn_id
 ORDER BY t.seq

@@ -8,6 +8,15 @@ SELECT count(*) AS n, coalesce(bool_or(table_name = 'meta'), false) AS meta,
        coalesce(bool_or(table_name = 'schema_migrations'), false) AS migrations
 FROM information_schema.tables
 
+-- name: db.settings
+-- returns: exec
+-- params: none
+-- Per connection: an index finds rows for a scan only when it finds at most 64 (a short
+-- session's turns through turns_by_session_no, migration 0881); a longer run of rows is read by
+-- scanning its row group, which costs less than fetching them one by one.
+SET index_scan_percentage = 0;
+SET index_scan_max_count = 64
+
 -- name: db.app_id
 -- returns: value
 -- params: none

@@ -16,8 +16,7 @@ WITH picked AS (
     FROM session_brought_items b
     WHERE b.session_id = $session_id
 )
-SELECT p.role, a.item_id AS "itemId", p.status_when_brought_in AS "statusWhenBroughtIn",
-       CASE WHEN p.role = 'brought' THEN tb_came_up($session_id, 'action_item', a.item_id) END AS "cameUp"
+SELECT p.role, a.item_id AS "itemId", p.status_when_brought_in AS "statusWhenBroughtIn"
 FROM picked p
 JOIN action_items a ON a.item_id = p.item_id AND a.workspace_id = $workspace_id AND NOT a.hidden
 ORDER BY p.role, p.ord, a.created_at, a.item_id

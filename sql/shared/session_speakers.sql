@@ -1,23 +1,66 @@
--- The participants of a session and the people they are linked to (sessions.speakers.*).
+-- The participants of a session and the people they are linked to (sessions.speakers.*), and what
+-- talkbar/ops/speaker_names.py reads to give each participant the name the session page shows.
 
--- name: session_speakers.one
--- returns: one
--- params: $session_id, $speaker_id
--- One participant with the name the page shows ("Speaker N" when it has none).
-SELECT speaker_id AS "speakerId", name, given_name AS "givenName", contact_id AS "contactId"
-FROM tb_session_speakers($session_id)
-WHERE speaker_id = $speaker_id
+-- name: session_speakers.participants
+-- returns: many
+-- params: $session_ids
+-- The participants of these sessions with the position of their first turn (null: never spoke).
+-- One session's turns are read by its integer key, so only the row groups that hold them.
+WITH keys AS (
+    SELECT session_id, session_no FROM sessions WHERE list_contains($session_ids, session_id)
+),
+spoken AS (
+    SELECT k.session_id, t.speaker_id, min(t.seq) AS first_seq
+    FROM turns t JOIN keys k ON k.session_no = t.session_no
+    GROUP BY k.session_id, t.speaker_id
+)
+SELECT p.session_id AS "sessionId", p.speaker_id AS "speakerId", p.name, p.contact_id AS "contactId",
+       p.ord, s.first_seq AS "firstSeq"
+FROM session_participants p
+LEFT JOIN spoken s ON s.session_id = p.session_id AND s.speaker_id = p.speaker_id
+WHERE list_contains($session_ids, p.session_id)
 
--- name: session_speakers.named
--- returns: value
--- params: $session_id, $speaker_id, $name, $contact_id
--- Another participant of the session already shown under this name (case ignored), or already
--- linked to this person: its shown name, else nothing.
-SELECT name FROM tb_session_speakers($session_id)
-WHERE speaker_id <> $speaker_id
-  AND (lower(name) = lower($name) OR ($contact_id IS NOT NULL AND contact_id = $contact_id))
-ORDER BY ord
-LIMIT 1
+-- name: session_speakers.of_one
+-- returns: many
+-- params: $session_id
+-- The participants of one session as they are stored (session index), for the page's reads that
+-- get what each said from session_speakers.spoken beside it.
+SELECT speaker_id AS "speakerId", name, contact_id AS "contactId", is_user AS "isUser",
+       excluded_from_ai AS "excludedFromAi", ord
+FROM session_participants
+WHERE session_id = $session_id
+
+-- name: session_speakers.spoken
+-- returns: many
+-- params: $session_no
+-- What each speaker of one session said: the position of their first turn, their turns, talk time,
+-- and when their last turn ended. By the session's integer key: only the row groups that hold its
+-- turns are read, and not their text (sessions.stats:chars counts that beside it).
+SELECT speaker_id AS "speakerId", min(seq) AS "firstSeq", count(*) AS turns,
+       sum(end_ms - start_ms) AS "talkMs", max(end_ms) AS "lastEnd"
+FROM turns
+WHERE session_no = $session_no
+GROUP BY speaker_id
+
+-- name: session_speakers.cyrillic
+-- returns: many
+-- params: $session_ids
+-- The sessions among these whose transcript is in Cyrillic, where an unnamed participant is
+-- "Участник N" (elsewhere "Speaker N"): most of their first 40 turns hold a Cyrillic letter; a
+-- session without turns goes by its title.
+WITH keys AS (
+    SELECT session_id, session_no, title FROM sessions WHERE list_contains($session_ids, session_id)
+),
+opening AS (
+    SELECT k.session_id, count(*) AS n,
+           count(*) FILTER (WHERE regexp_matches(t.text, '[а-яА-ЯёЁ]')) AS cyrillic
+    FROM turns t JOIN keys k ON k.session_no = t.session_no
+    WHERE t.seq < 40
+    GROUP BY k.session_id
+)
+SELECT k.session_id AS "sessionId"
+FROM keys k LEFT JOIN opening o ON o.session_id = k.session_id
+WHERE CASE WHEN coalesce(o.n, 0) > 0 THEN o.cyrillic * 2 > o.n ELSE regexp_matches(k.title, '[а-яА-ЯёЁ]') END
 
 -- name: session_speakers.people_named
 -- returns: many
@@ -60,12 +103,3 @@ VALUES ($workspace_id, $contact_id, $name, false, $marker, $now_ms, $now_ms)
 -- The participant's name and person (both null: "Speaker N" again). What was said stays.
 UPDATE session_participants SET name = $name, contact_id = $contact_id
 WHERE session_id = $session_id AND speaker_id = $speaker_id
-
--- name: session_speakers.names
--- returns: many
--- params: $session_ids
--- Every participant of these sessions with the name the page shows (tb_speakers_of): an unnamed
--- one is "Speaker N" ("Участник N" in a Cyrillic transcript), N counting the unnamed by first
--- turn. In the page's order: by first turn, those who never spoke last.
-SELECT session_id AS "sessionId", speaker_id AS "speakerId", name FROM tb_speakers_of($session_ids)
-ORDER BY session_id, first_seq NULLS LAST, ord

@@ -49,25 +49,35 @@ def app():
 @click.option("--demo", is_flag=True, help="Import the demo workspace that comes with talkbar-cli.")
 def import_(file, replace, demo):
     """Import a talkbar-fixture/1 document (all or nothing)."""
-    from talkbar import progress
+    import os
     from talkbar.cli.progress import Progress
-    from talkbar.cli.tools_cmd import _read_text
-    from talkbar.fixture.importer import FixtureError, import_document, parse
+    from talkbar.fixture.importer import FixtureError, import_stream
+    from talkbar.fixture.stream import NotText
     if demo == (file is not None):
         raise click.UsageError("Give a fixture FILE (or - for standard input), or --demo.")
     if demo:
         from talkbar.resources import demo_path
         file = str(demo_path())
-    text = _read_text(file)   # before the progress line: standard input may be someone typing
+    try:
+        binary = sys.stdin.buffer if file == "-" else open(file, "rb")
+    except OSError as exc:
+        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {exc.strerror}"}})
     try:
         source = "the demo workspace" if demo else "standard input" if file == "-" else file
+        size = None if file == "-" else os.fstat(binary.fileno()).st_size
         with Progress(f"Importing {source}"):
-            progress.say("reading")
-            summary = import_document(open_db(), parse(text), replace=replace)
+            summary = import_stream(open_db(), binary, replace=replace, total_bytes=size)
+    except NotText as exc:
+        output.fail({"error": {"code": "invalid_arguments", "message": str(exc)}})
     except FixtureError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Fixture not imported: {exc}"}})
     except OpError as err:
         output.fail(err.envelope())
+    except OSError as exc:
+        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {exc.strerror}"}})
+    finally:
+        if file != "-":
+            binary.close()
     output.result(summary)
 
 

@@ -144,8 +144,11 @@ def main(argv=None):
     except MissingData as exc:
         output.error({"error": {"code": "failed", "message": str(exc)}})
         code = 1
-    except Exception as exc:  # never a traceback: a bug is still a clean `failed`
-        output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {type(exc).__name__}: {exc}"}})
+    except Exception as exc:  # never a traceback nor its text: a bug is still a clean `failed`
+        from talkbar.errors import unexpected
+        events.emit("cli.crash", error=f"{type(exc).__name__}: {exc}")
+        output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {unexpected(exc)} "
+                                                            "(-v shows the details)."}})
         code = 1
     sys.stdout.flush()
     _finish_compaction()

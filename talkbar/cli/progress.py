@@ -11,7 +11,7 @@ The layers below report through talkbar/progress.py (steps, and what they say th
 never import the CLI; the line is the reporter of the work run inside it:
 
     with Progress("Importing demo.json"):
-        import_document(db, doc)
+        import_stream(db, binary)
 """
 
 import os

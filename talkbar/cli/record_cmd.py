@@ -63,7 +63,8 @@ def record(session_id, turns_file, interval_ms, stop_after):
         items = read_lines(_read_text(turns_file)) if turns_file else []
     except OpError as err:
         output.fail(err.envelope())
-    db = open_db()
+    from talkbar.db import IDLE_S
+    db = open_db(idle_s=IDLE_S)   # appends seconds apart keep the file open; a knock takes it at once
     rec = Recorder(db, session_id)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -85,6 +86,7 @@ def record(session_id, turns_file, interval_ms, stop_after):
         if beat.is_alive():
             beat.join()
         app_state.stop(db.path)
+        db.release_now()
     output.result({"sessionId": session_id, "status": "complete", "turnsAppended": turns,
                    "pointsAdded": points})
 

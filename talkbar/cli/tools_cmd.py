@@ -9,7 +9,7 @@ import sys
 
 import click
 
-from talkbar import policy
+from talkbar import policy, untrusted
 from talkbar.cli import output
 from talkbar.cli.completion import operation_ids
 from talkbar.cli.state import G, open_db
@@ -50,7 +50,7 @@ def _read_text(source):
 
 def _parse_json(text, what):
     try:
-        return json.loads(text)
+        return untrusted.parse(text)
     except ValueError as exc:
         output.fail({"error": {"code": "invalid_arguments", "message": f"Invalid JSON {what}: {exc}"}})
 
@@ -164,7 +164,7 @@ def batch(file_, stop_on_error):
     data = _parse_json(_read_text(file_ or "-"), "batch")
     calls, stop = _batch_calls(data)
     engine = _engine()
-    results = engine.batch(calls, stop_on_error=stop_on_error or stop)
+    results = engine.batch(calls, stop_on_error=stop_on_error or stop, together=True)
     output.result(results)
     failures = sum(1 for r in results if not r["ok"])
     if failures:

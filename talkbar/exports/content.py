@@ -10,6 +10,8 @@ Every part is read with one query for all the sessions at once (sql/ops/exports.
 
 from collections import defaultdict
 
+from talkbar import speaker_names
+
 CONTENT_KEYS = ("metadata", "summary", "transcript", "notes", "outcomes", "markers", "audio")
 
 
@@ -30,7 +32,7 @@ def load(ctx, session_ids, selection, known_facts=None):
     ids = list(session_ids)
     found = known_facts if known_facts is not None else facts(ctx, ids)
     ids = [i for i in ids if i in found]
-    speakers = _grouped(ctx.sql("session_speakers.names", session_ids=ids))
+    speakers = speaker_names.of_sessions(ctx, ids)
     parts = {
         "summary": lambda: {r["sessionId"]: _summary(r, selection["summarySectionKeys"]) for r in
                             ctx.sql("export_content.summaries", session_ids=ids,

@@ -1,10 +1,12 @@
 """File and folder names that are safe on Windows, macOS and Linux, laid out by the destination's
 layout, and never outside the destination folder whatever a title holds.
 
-A name component: NFC-normalised; characters Windows forbids (<>:"/\\|?*) and control characters
-become "-"; runs of spaces collapse; leading dots and trailing dots or spaces go (no hidden files,
-no "..", nothing Windows would strip); reserved device names (CON, NUL, COM1, ...) get a "_"; at
-most MAX_BYTES bytes of UTF-8 (cut on a character boundary); empty becomes the fallback.
+A name component: NFC-normalised; bidirectional controls (U+202E and kin, which make
+`<U+202E>exe.txt.md` display as a name ending in `.txt.exe`) removed; characters Windows forbids
+(<>:"/\\|?*) and control characters become "-"; runs of spaces collapse; leading dots and
+trailing dots or spaces go (no hidden files, no "..", nothing Windows would strip); reserved
+device names (CON, NUL, COM1, ...) get a "_"; at most MAX_BYTES bytes of UTF-8 (cut on a character
+boundary); empty becomes the fallback.
 """
 
 import os
@@ -16,11 +18,12 @@ from talkbar.exports.formats import common
 MAX_BYTES = 120          # a name's stem; leaves room for " (999)" and an extension under 255
 MAX_CANDIDATES = 999
 _FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f-\x9f]')
+_BIDI = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _RESERVED = re.compile(r"^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(?=\s*(\.|$))", re.IGNORECASE)
 
 
 def component(text, fallback="Untitled"):
-    name = unicodedata.normalize("NFC", text or "")
+    name = _BIDI.sub("", unicodedata.normalize("NFC", text or ""))
     name = _FORBIDDEN.sub("-", name)
     name = " ".join(name.split())
     name = _cut(name.lstrip(". "), MAX_BYTES).rstrip(". ")

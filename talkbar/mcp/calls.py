@@ -6,7 +6,6 @@ Every refusal here is a tool result with isError (an operation error envelope), 
 error: those are only for an unknown tool name and for a cancelled call (the server's business).
 """
 
-import json
 import os
 import threading
 import time
@@ -15,6 +14,7 @@ from talkbar import events, policy
 from talkbar.engine import unreadable_call
 from talkbar.errors import OpError
 from talkbar.mcp import confirm
+from talkbar.mcp.audit import line as audit_line
 from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP, view
 
 RUN_KEYS = ("tool", "args", "calls", "stopOnError")
@@ -93,6 +93,14 @@ class CallRunner:
         self.manifest = server.manifest
 
     def run(self, state, name, arguments):
+        """(payload, is_error). An engine refusal met outside an operation (the file held by
+        another process while MCP Access is read: `busy`) is the tool result, unchanged."""
+        try:
+            return self._run(state, name, arguments)
+        except OpError as err:
+            return self.engine.envelope(err), True
+
+    def _run(self, state, name, arguments):
         current = self.server.current_view()
         self.server.announce_if_changed(current)
         audit = current.access.audit_log
@@ -244,23 +252,4 @@ class CallRunner:
 
     # ------------------------------------------------------------------ audit log
     def _audit(self, stage, state, name, arguments):
-        line = {"audit": stage, "id": state.id, "tool": name}
-        if stage == "call":
-            line["operations"] = [self._audit_entry(e) for e in self._entries(name, arguments)]
-        self.server.log("talkbar audit " + json.dumps(line, ensure_ascii=False, separators=(",", ":")))
-
-    def _entries(self, name, arguments):
-        if name == "talkbar_find":
-            return [{"tool": SEARCH_OP, "args": arguments}]
-        if name == "talkbar_tools":
-            return [{"tool": "talkbar_tools", "args": arguments}]
-        if isinstance(arguments.get("calls"), list):
-            return [e for e in arguments["calls"] if isinstance(e, dict)]
-        return [{"tool": arguments.get("tool"), "args": arguments.get("args")}]
-
-    def _audit_entry(self, entry):
-        op_id = entry.get("tool")
-        if isinstance(op_id, str) and op_id.startswith("exports."):
-            return {"operation": op_id}
-        return {"operation": op_id, "args": entry.get("args")}
-
+        self.server.log("talkbar audit " + audit_line(stage, state.id, name, arguments, self.manifest, SEARCH_OP))

@@ -23,6 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from talkbar import __version__, events, policy, progress
 from talkbar.engine import MCP, Engine
+from talkbar.errors import unexpected
 from talkbar.manifest import manifest
 from talkbar.mcp import eras, wire
 from talkbar.mcp.calls import CallRunner, Cancelled, CallState, WriteQueue
@@ -213,14 +214,15 @@ class Server:
             self._answer(state, wire.error(state.id, wire.INVALID_PARAMS, str(bad)))
         except Exception as exc:
             self.log(f"internal error in {state.tool}: {type(exc).__name__}: {exc}")
-            text = json.dumps({"error": {"code": "failed", "message": f"TalkBar could not complete the call: {exc}"}})
+            text = wire.tool_text({"error": {"code": "failed",
+                                             "message": f"TalkBar could not complete the call: {unexpected(exc)}."}})
             self._answer(state, wire.result(state.id, self._content(state, text, True)))
         finally:
             with self.calls_lock:
                 self.calls.pop(state.id, None)
 
     def _tool_result(self, state, payload, is_error):
-        return self._content(state, json.dumps(payload, ensure_ascii=False, separators=(",", ":")), is_error)
+        return self._content(state, wire.tool_text(payload), is_error)
 
     @staticmethod
     def _content(state, text, is_error):
@@ -246,10 +248,8 @@ class Server:
         state.send_unless_cancelled(self.out, {"jsonrpc": "2.0", "method": "notifications/progress", "params": params})
 
     def _cancel(self, params):
-        if not isinstance(params, dict):
-            return
-        request_id = params.get("requestId")
-        if not isinstance(request_id, (str, int)) or isinstance(request_id, bool):
+        request_id = wire.cancelled_id(params)
+        if request_id is None:
             return
         with self.calls_lock:
             state = self.calls.get(request_id)

@@ -4,10 +4,19 @@
 line is skipped to its end and reported, the server keeps going). `Writer` writes whole lines
 under a lock, since answers come from several worker threads. `classify` turns a line into a
 message or the JSON-RPC error it deserves (spec: the five tools, Wire format).
+
+The guards every server loop goes through: `classify` is the one place an incoming line is parsed
+(nesting bombs, NaN, lone surrogates in an id or method all get their JSON-RPC error), and
+`encode` (called by `Writer.send`) the one place a reply becomes bytes: a reply that cannot be
+encoded is replaced by one that can, never raised. `tool_text` writes a tool's payload (text it
+echoes from the input made visible), `cancelled_id` reads the id a notifications/cancelled names,
+whatever a client put there.
 """
 
 import json
 import threading
+
+from talkbar import untrusted
 
 MAX_LINE = 8 * 1024 * 1024
 
@@ -16,6 +25,7 @@ INVALID_REQUEST = -32600
 METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
+BAD_ID = "Invalid Request: id must be a string (of Unicode text) or an integer"
 
 
 class LineReader:
@@ -66,7 +76,9 @@ class Writer:
         self.closed = False
 
     def send(self, message):
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        data = encode(message)
+        if data is None:
+            return
         with self.lock:
             if self.closed:
                 return
@@ -88,8 +100,68 @@ def result(msg_id, value):
     return {"jsonrpc": "2.0", "id": msg_id, "result": value}
 
 
+def tool_text(payload):
+    """A tool's payload as the JSON text of its content item. A lone surrogate the payload echoes
+    from the input is shown as its visible escape (`\\ud800`), which a client reads as those six
+    characters, not as a broken escape inside the text."""
+    try:
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(_escaped(payload), ensure_ascii=False, separators=(",", ":"))
+    return text
+
+
 def _valid_id(value):
-    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    if isinstance(value, str):
+        return not untrusted.has_lone_surrogate(value)
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def cancelled_id(params):
+    """The request a notifications/cancelled names, or None (a list, an object, no params...)."""
+    if not isinstance(params, dict):
+        return None
+    value = params.get("requestId")
+    return value if _valid_id(value) else None
+
+
+def _dumps(message):
+    return (json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _escaped(value):
+    """`value` with every string made encodable (a lone surrogate shown as its escape)."""
+    if isinstance(value, str):
+        return untrusted.shown(value)
+    if isinstance(value, dict):
+        return {_escaped(k): _escaped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    return value
+
+
+def encode(message):
+    """The line for `message`, never an exception. Text that cannot be UTF-8 (a lone surrogate
+    echoed from the input) is shown as its escape; an id that cannot be echoed becomes null; a
+    reply that still cannot be encoded becomes an Internal error. None: nothing to send (a
+    request or notification of ours that cannot be encoded)."""
+    try:
+        return _dumps(message)
+    except (UnicodeEncodeError, ValueError, TypeError, RecursionError):
+        pass
+    is_reply = "result" in message or "error" in message
+    msg_id = message.get("id")
+    if not _valid_id(msg_id) and msg_id is not None:
+        if not is_reply:
+            return None
+        return _dumps(error(None, INVALID_REQUEST, BAD_ID))
+    try:
+        return _dumps(_escaped(message))
+    except (UnicodeEncodeError, ValueError, TypeError, RecursionError):
+        if not is_reply:
+            return None
+        return _dumps(error(msg_id, INTERNAL_ERROR, "Internal error: the reply could not be encoded as JSON"))
 
 
 class Message:
@@ -126,9 +198,9 @@ def classify(line):
     if not text.strip():
         return None, None
     try:
-        data = json.loads(text)
+        data = untrusted.parse(text)
     except ValueError as exc:
-        return None, error(None, PARSE_ERROR, f"Parse error: {exc}")
+        return None, error(None, PARSE_ERROR, f"Parse error: {untrusted.shown(str(exc))}")
     if isinstance(data, list):
         return None, error(None, INVALID_REQUEST,
                            'Invalid Request: JSON-RPC batches are not supported (MCP has no batches); '
@@ -139,9 +211,14 @@ def classify(line):
     if data.get("jsonrpc") != "2.0":
         return None, error(msg_id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" must be "2.0"')
     if "id" in data and not _valid_id(data["id"]):
-        return None, error(None, INVALID_REQUEST, "Invalid Request: id must be a string or an integer")
+        return None, error(None, INVALID_REQUEST, BAD_ID)
     if "method" in data and not isinstance(data["method"], str):
         return None, error(msg_id, INVALID_REQUEST, "Invalid Request: method must be a string")
+    if "method" in data and untrusted.has_lone_surrogate(data["method"]):
+        if "id" not in data:
+            return None, None  # a notification is never answered, even one nobody can know
+        return None, error(msg_id, METHOD_NOT_FOUND,
+                           f"Method not found: {untrusted.shown(data['method'])} (a lone surrogate is not Unicode text)")
     if "method" not in data and "id" not in data:
         return None, error(None, INVALID_REQUEST, "Invalid Request: neither a method nor an id")
     if "params" in data and data["params"] is not None and not isinstance(data["params"], (dict, list)):

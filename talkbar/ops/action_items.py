@@ -1,7 +1,7 @@
 """The action item shape other families reuse (the action_items.* reads and remove are rows of
 ops.toml; the writes are action_item_writes.py).
 
-The shape is the view action_item_rows (sql/schema/0890_item_rows.sql), read by ids with
+The shape is the view action_item_rows (sql/schema/0910_item_rows.sql), read by ids with
 `action_items.rows`; `rows(ctx, ids)` gives items in action_items.get's shape (GET_FIELDS).
 """
 
@@ -14,7 +14,10 @@ GET_FIELDS = ("itemId", "itemType", "labelId", "label", "title", "details", "sta
 
 def rows(ctx, item_ids, fields=GET_FIELDS):
     """Items in `item_ids` order, each with just `fields`."""
-    return [{k: row[k] for k in fields} for row in ctx.sql("action_items.rows", item_ids=list(item_ids))]
+    item_ids = list(item_ids)
+    if not item_ids:  # a session with no items (most): no query
+        return []
+    return [{k: row[k] for k in fields} for row in ctx.sql("action_items.rows", item_ids=item_ids)]
 
 
 def item(ctx, item_id):

@@ -6,7 +6,8 @@ get, pin, trash and restore are rows of ops.toml; the ids a call names are check
 """
 
 from talkbar import items
-from talkbar.errors import conflict, failed
+from talkbar.errors import conflict, failed, invalid
+from talkbar.validate import TEXT_LIMIT
 
 EMBEDDED = ("This note holds content that Markdown cannot carry, such as embedded cards; replacing its "
             "text would drop it. Change only the title, append with notes.append, or pass force: true "
@@ -15,10 +16,11 @@ EMBEDDED = ("This note holds content that Markdown cannot carry, such as embedde
 
 def create(ctx, args):
     note_id = ctx.new_id("note")
-    ctx.sql("notes.create", note_id=note_id)
-    ctx.sql("notes.link_sessions", note_id=note_id, session_ids=args.get("sessionIds", []))
+    written = ctx.sql("notes.create", note_id=note_id)
+    if not args.get("sessionIds"):  # on no session page: nothing to link, no revision moves, nothing to read back
+        return {**written, "sessionIds": []}
+    ctx.sql("notes.link_sessions", note_id=note_id, session_ids=args["sessionIds"])
     items.bump(ctx, items.kind("note"), note_id)
-    written = ctx.sql("notes.written", note_id=note_id)
     return {**written, **ctx.sql("notes.placement", note_id=note_id)}
 
 
@@ -36,5 +38,9 @@ def update(ctx, args):
 
 
 def append(ctx, args):
+    length = ctx.sql("notes.append:length") + 1 + len(args["markdown"])
+    if length > TEXT_LIMIT:
+        raise invalid(f"markdown would make the note {length:,} characters long; a note holds at most "
+                      f"{TEXT_LIMIT:,} characters")
     ctx.sql("notes.append")
     return ctx.sql("notes.written")

@@ -46,3 +46,11 @@ def not_recording(row, change):
 
 def recording(row):
     return row["status"] == "recording"
+
+
+def read_live(ctx, query, /, **params):
+    """A read of one live session by a query that also gives the session's `trashedAt`: one
+    statement instead of the lookup and then the read, with live_session's refusals."""
+    row = not_trashed(ctx.sql(query, **params), ctx.args["sessionId"])
+    del row["trashedAt"]
+    return row

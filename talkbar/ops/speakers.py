@@ -14,21 +14,35 @@ Names show in the transcript, so the session and its turns are re-indexed.
 """
 
 from talkbar.errors import failed, not_found
+from talkbar import speaker_names
 from talkbar.ops.session_lookup import live_session, not_recording
 
 
+def _one(named, spk):
+    """The participant with the name the page shows, or None."""
+    return next((r for r in named if r["speakerId"] == spk), None)
+
+
 def _participant(ctx, change):
+    """(sessionId, the participant, every participant named as the page shows them)."""
     session = not_recording(live_session(ctx), change)
     sid, spk = session["sessionId"], ctx.args["speakerId"]
-    row = ctx.need("session_speakers.one", f"Speaker not found in session {sid}: {spk}; sessions.stats lists "
-                   "its speakers", session_id=sid, speaker_id=spk)
-    return sid, row
+    named = speaker_names.of_session(ctx, sid)
+    row = _one(named, spk)
+    if row is None:
+        raise not_found(f"Speaker not found in session {sid}: {spk}; sessions.stats lists its speakers")
+    return sid, row, named
 
 
-def _refuse_taken(ctx, sid, spk, name, contact_id=None):
-    taken = ctx.sql("session_speakers.named", session_id=sid, speaker_id=spk, name=name, contact_id=contact_id)
-    if taken is not None:
-        raise failed(f"Another speaker of this session is already {taken}; merge the two speakers in "
+def _refuse_taken(named, spk, name, contact_id=None):
+    """Another participant already shown under this name (case ignored), or already linked to this
+    person: refused, naming the first such in participant order."""
+    taken = sorted((r for r in named
+                    if r["speakerId"] != spk and (r["name"].lower() == name.lower()
+                                                  or (contact_id is not None and r["contactId"] == contact_id))),
+                   key=lambda r: r["ord"])
+    if taken:
+        raise failed(f"Another speaker of this session is already {taken[0]['name']}; merge the two speakers in "
                      "the app instead")
 
 
@@ -37,7 +51,7 @@ def _set(ctx, sid, spk, name, contact_id):
     ctx.bump_session(sid)
     ctx.touch("session", sid)
     ctx.touch("turns", sid)
-    shown = ctx.sql("session_speakers.one", session_id=sid, speaker_id=spk)
+    shown = _one(speaker_names.of_session(ctx, sid), spk)
     return {"sessionId": sid, "speakerId": spk, "name": shown["name"], "contactId": contact_id}
 
 
@@ -64,22 +78,22 @@ def _person_for(ctx, sid, row, name):
 
 
 def rename(ctx, args):
-    sid, row = _participant(ctx, "renaming its speakers")
+    sid, row, named = _participant(ctx, "renaming its speakers")
     name = args["name"].strip()
-    _refuse_taken(ctx, sid, row["speakerId"], name)
+    _refuse_taken(named, row["speakerId"], name)
     contact_id, name = _person_for(ctx, sid, row, name)
     return _set(ctx, sid, row["speakerId"], name, contact_id)
 
 
 def link(ctx, args):
-    sid, row = _participant(ctx, "linking its speakers to people")
+    sid, row, named = _participant(ctx, "linking its speakers to people")
     person = ctx.need("contact.one", "Person not found in workspace")
     if person["archived"]:
         raise not_found(f"Person {args['contactId']} is archived; restore them in the app first")
-    _refuse_taken(ctx, sid, row["speakerId"], person["name"], person["contactId"])
+    _refuse_taken(named, row["speakerId"], person["name"], person["contactId"])
     return _set(ctx, sid, row["speakerId"], person["name"], person["contactId"])
 
 
 def unlink(ctx, _args):
-    sid, row = _participant(ctx, "changing its speakers")
+    sid, row, _named = _participant(ctx, "changing its speakers")
     return _set(ctx, sid, row["speakerId"], None, None)

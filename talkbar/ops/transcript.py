@@ -10,8 +10,9 @@ more follow, and `format` chooses text lines (`[mm:ss] Name: text`) or turn obje
 session records, the answer says `recording: true` and each turn whether it is `provisional`.
 """
 
+from talkbar import speaker_names
 from talkbar.errors import invalid
-from talkbar.ops.session_lookup import live_session
+from talkbar.ops.session_lookup import read_live
 
 TURN_FIELDS = ("turnId", "chunkId", "startMs", "endMs", "speaker", "isUser", "excludedFromAi", "text",
                "translatedText")
@@ -19,7 +20,6 @@ HEAD_FIELDS = ("sessionId", "title", "startedAtMs", "private", "excludedFromAiSp
 
 
 def transcript(ctx, args):
-    live_session(ctx)
     if args.get("cursor") is not None:
         page, paging = _changed_since(ctx, args)
     else:
@@ -45,7 +45,7 @@ def _turn(row, live):
 
 def _page(ctx, args):
     offset = args["turnOffset"]
-    page = ctx.sql("sessions.transcript", after_ms=None, after_turn_id=None, turn_offset=offset)
+    page = _read(ctx, after_ms=None, after_turn_id=None, turn_offset=offset)
     rows, total = page["turns"], page["total"]
     if not rows and offset > 0:
         raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
@@ -60,7 +60,37 @@ def _page(ctx, args):
 def _changed_since(ctx, args):
     cursor = args["cursor"]
     after_ms, _, after_turn = cursor.partition(":")
-    page = ctx.sql("sessions.transcript", after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
+    page = _read(ctx, after_ms=int(after_ms), after_turn_id=after_turn, turn_offset=0)
     rows = page["turns"]
     next_cursor = f"{rows[-1]['changedAtMs']}:{rows[-1]['turnId']}" if rows else cursor
     return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}
+
+
+def _read(ctx, turn_offset, **where):
+    """The session's head, how many turns match (`total`) and one page of them from turn_offset:
+    whole turns while their lines (`[mm:ss] Name: text` and a line break each) stay within
+    maxChars, and always at least one, so that a long turn is never split. Speakers are named as
+    the page shows them (talkbar/speaker_names.py); those excluded from AI are named in the head
+    and their turns marked, never hidden."""
+    head = read_live(ctx, "sessions.transcript")
+    sid, key, recording = head["sessionId"], head.pop("sessionNo"), head.pop("status") == "recording"
+    speakers = {s["speakerId"]: s for s in speaker_names.of_page(ctx, sid, key)[0]}
+    rows = ctx.sql("sessions.transcript:turns", session_no=key, speaker_ids=list(speakers),
+                   speaker_names=[s["name"] for s in speakers.values()], **where)
+    matching = [_named(row, speakers[row["speakerId"]]) for row in rows if row["speakerId"] in speakers]
+    page, used, budget = [], 0, ctx.args["maxChars"] + 1
+    for pos in range(turn_offset, len(matching)):
+        used += len(matching[pos]["line"]) + 1
+        if pos > turn_offset and used > budget:
+            break
+        page.append({**matching[pos], "pos": pos})
+    return {**head, "recording": recording,
+            "excludedFromAiSpeakers": [s["name"] for s in speakers.values() if s["excludedFromAi"]],
+            "total": len(matching), "turns": page}
+
+
+def _named(row, speaker):
+    """A turn with its speaker's shown name and its text line."""
+    name = speaker["name"]
+    return {**row, "speaker": name, "isUser": speaker["isUser"], "excludedFromAi": speaker["excludedFromAi"],
+            "line": f"[{row['clock']}] {name}: {row['text']}"}

@@ -1,15 +1,15 @@
-"""Compaction: re-sorting the postings in the background, never in a search's way.
+"""Compaction: folding the tail into the term lists in the background, never in a search's way.
 
-Search reads the sorted postings by zone maps (each row group holds a narrow range of term keys),
-plus the small unsorted tail that every write appends to. When the tail (or the list of removed
-passages) grows past COMPACT_AT of the sorted part, the write that notices starts a daemon thread
-in its own process. The thread, on its own connection to the same database and in its own
-transaction, writes a sorted copy (search_next) of what it sees, with the tail and dead passages
-it took in, and commits; searches go on reading the old tables meanwhile. The next write swaps the
-copy in: inside its own transaction, so writes never race the swap, it renames search_next into
-place, deletes from the tail exactly what the copy took in (a turn appended while the copy was built
-stays in the tail) and from the copy what was removed meanwhile (search_dead). The swap is a few
-catalog changes and deletes. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
+Search reads each term's list by its primary key (search_lists), plus the small unsorted tail that
+every write appends to. When the tail grows past COMPACT_AT of the index (its terms, as BM25's
+counts have them), the write that notices starts a daemon thread in its own process. The thread, on
+its own connection to the same database and in its own transaction, writes a copy of the lists with
+the tail folded in (search_next) and the tail passages it took in, and commits; searches go on
+reading the old tables meanwhile. The next write swaps the copy in: inside its own transaction, so
+writes never race the swap, it renames search_next into place, deletes from the tail exactly what
+the copy took in (a turn appended while the copy was built stays in the tail) and from the copy what
+was removed meanwhile (search_dead, by term). The swap is a few catalog changes and small updates. A
+rebuild (import) moves the generation on, so a copy of the old postings is dropped.
 
 A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
 hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the
@@ -22,7 +22,7 @@ import threading
 from talkbar import events, progress, sqlfiles
 from talkbar.db import transaction
 
-COMPACT_AT = 0.05        # the tail's postings, as a share of the sorted postings
+COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the index's terms
 MIN_ROWS = 20_000        # never compact for less
 CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
 EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction finish
@@ -42,7 +42,7 @@ def after_write(cur):
     state = sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is not None:
         swap(cur, state)
-    elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["sorted"]):
+    elif state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["indexed"]):
         start(sqlfiles.call(cur, "search.compact.path"))
 
 
@@ -57,22 +57,24 @@ def swap(cur, state=None):
         events.emit("search.compact", step="discarded")
         return False
     with progress.steps(1) as done:
-        for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_dead", "swap_journal", "discard"):
+        for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_tail_drop", "swap_tail_rename", "swap_dead",
+                     "swap_empty", "swap_journal", "discard"):
             sqlfiles.call(cur, f"search.compact.{step}")
-        done("Search compaction: the sorted postings are in place")
+        done("Search compaction: the new lists are in place")
     events.emit("search.compact", step="swapped")
     return True
 
 
 def build(con):
-    """Write the sorted copy in one transaction of `con` (its own connection); a progress step for
-    each part, heard where the building thread runs with a reporter (a background build outlives
-    the call that started it, so no call hears it)."""
-    with transaction(con), progress.steps(3) as done:
+    """Write the copy of the lists, the tail folded in, in one transaction of `con` (its own
+    connection); a progress step for each part, heard where the building thread runs with a
+    reporter (a background build outlives the call that started it, so no call hears it)."""
+    with transaction(con), progress.steps(4) as done:
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
-        for part, what in (("postings", "the postings"), ("docs", "the passages"), ("info", "the counts")):
+        for part, what in (("table", "the lists' table"), ("postings", "the postings"), ("docs", "the passages"),
+                           ("info", "the counts")):
             sqlfiles.call(con, f"search.compact.build_{part}")
-            done(f"Search compaction: sorted {what}")
+            done(f"Search compaction: built {what}")
 
 
 def _work(path):

@@ -1,7 +1,8 @@
-"""Term keys: a 64-bit hash of (workspace, term), the postings' `key` column.
+"""Term keys: a 64-bit hash of (workspace, term), the term lists' primary key.
 
-One workspace's postings of a term share a key, so they lie together in the sorted postings and
-their count is the term's document frequency in that workspace, with no vocabulary table to keep.
+One workspace's postings of a term share a key, so they make one row of search_lists (and rows
+of the tail) and their count is the term's document frequency in that workspace, with no
+vocabulary table to keep.
 """
 
 from functools import lru_cache

@@ -1,4 +1,4 @@
-"""What is indexed of each item, as passages: (field, part, t_ms, term counts, length, text).
+"""What is indexed of each item, as passages: (field, part, t_ms, text).
 
 Field 0 is the item's name, field 1 its own text, field 2 its indexed content: a transcript turn
 (indexed by index.index_turns or in bulk) or a piece of a document's extracted text, cut at
@@ -6,8 +6,6 @@ paragraph ends into pieces of about PIECE characters whose locator is `chars:<fr
 """
 
 import re
-
-from talkbar.search import text
 
 PIECE = 700
 _PARA = re.compile(r"\n\s*\n")
@@ -48,13 +46,10 @@ def pieces(body):
 
 
 def of(kind, row):
-    for field, part, body in (0, "title", row["title"]), (1, "body", own_text(kind, row)):
-        counts, length = text.doc_terms(body or "")
-        if length:
-            yield field, part, None, counts, length, None
+    """The passages of one item (a passage without a single term is left out by the writer)."""
+    yield 0, "title", None, row["title"] or ""
+    yield 1, "body", None, own_text(kind, row)
     if kind == "document" and row.get("content"):
         body = row["content"]
         for a, b in pieces(body):
-            counts, length = text.doc_terms(body[a:b])
-            if length:
-                yield 2, f"chars:{a}-{b}", None, counts, length, body[a:b]
+            yield 2, f"chars:{a}-{b}", None, body[a:b]

@@ -1,10 +1,13 @@
 """workspace.search (and so talkbar_find and `talkbar-cli search`): one engine, three faces.
 
-The query's words become terms (text.py); their document frequencies are read first (an all-words
-query with a word found nowhere ends there), then one SQL query ranks the items by BM25 (sql/ops/
-workspace.search.sql, search_rank in sql/schema/0401_search_rank.sql); a small query per kind present then says what to show of the best ones and
-drops those that may not be shown (Trash, hidden, archived); items matched only in indexed content
-get their best passage (search.passages). Snippets are cut here.
+The query's words become terms (text.py; an `any` query also drops the words of asking). Their
+document frequencies are read first (an all-words query ends there when a word is found nowhere
+or the items holding its rarer words share none);
+then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0900_search_rank_lean.sql)
+reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
+a bounded share for the query words it holds elsewhere, and returns the best
+items with their best passage; a small query per kind present then says what to show of them and
+drops those that may not be shown (Trash, hidden, archived). Snippets are cut here.
 """
 
 import math
@@ -21,75 +24,102 @@ HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "
 
 def search(ctx, args):
     live(ctx, "project", args.get("projectId"))
-    terms = text.query_terms(args["query"])[:MAX_TERMS]
+    match_all = args["match"] == "all"
+    terms = (text.query_terms if match_all else text.question_terms)(args["query"])[:MAX_TERMS]
     content = semantic.status()
     if not terms:
         return {"matches": [], "contentSearch": content}
-    keys = [key(ctx.workspace_id, t) for t in terms]
-    stats = _term_stats(ctx, keys)
-    match_all = args["match"] == "all"
-    if not stats["df"] or (match_all and len(stats["df"]) < len(set(keys))):
+    alone = index.ensure(ctx.cur, ctx.workspace_id)   # a workspace never indexed is indexed here first
+    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
+    if not stats:
         return {"matches": [], "contentSearch": content}
-    filtered = bool(args.get("kinds")) or args.get("projectId") is not None
+    variant = ("workspace.search:project" if args.get("projectId") is not None
+               else "workspace.search:kinds" if args.get("kinds") else "workspace.search")
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
     while True:
-        ranked = ctx.sql("workspace.search:filtered" if filtered else "workspace.search", keys=keys,
-                         idfs=stats["idfs"], avgdl=stats["avgdl"], n_terms=len(terms),
-                         match_all=match_all and len(terms) > 1, kinds=args.get("kinds") or None, limit=want)
-        # what to show of them, and (ahead, as nearly all of them may be shown) the passages of the
-        # best ones matched in content only: independent reads, side by side
-        _follow_up(ctx, keys, ranked, ranked[:limit], shown, passages, args, alone=stats["indexed_now"])
+        ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
+                         cand=stats["cand"], kinds=args.get("kinds") or None, limit=want)
+        _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
             break
         want *= 4
     top = visible[:limit]
-    _follow_up(ctx, keys, [], top, shown, passages, args, alone=stats["indexed_now"])  # those moved up
-    return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["item"]), terms) for r in top],
-            "contentSearch": content}
+    _show(ctx, [], top, shown, passages, args, alone)     # passages of those that moved up
+    return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["doc"]), terms, len(terms))
+                        for r in top], "contentSearch": content}
 
 
-def _term_stats(ctx, keys):
-    """BM25's idf of each key and the average passage length; `df` holds the keys found. A
-    workspace searched before it was ever indexed is indexed here first."""
-    indexed_now = index.ensure(ctx.cur, ctx.workspace_id)
-    rows = ctx.sql("workspace.search:terms", keys=keys)
-    if not rows:
-        return {"df": {}}
-    n, total = rows[0]["n"], rows[0]["total_len"]
-    df = {r["key"]: r["df"] for r in rows}
-    idfs = [math.log(1 + (n - df.get(k, 0) + 0.5) / (df.get(k, 0) + 0.5)) for k in keys]
-    return {"df": df, "idfs": idfs, "avgdl": total / max(n, 1), "indexed_now": indexed_now}
+def term_stats(sql, keys, match_all=False):
+    """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
+    exactly), with their document frequency and BM25 idf, and each field's average passage length;
+    With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
+    nothing in the tail), the only ones search_ranked scores; None when no key's items are known
+    (and always without match_all). None instead of it all if nothing can match: no key found, or
+    with match_all, a key found nowhere or no item holding the known ones. `sql`: ctx.sql, or a
+    stand-in with the workspace bound."""
+    found, fields, items, unknown = {}, {}, {}, set()
+    for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
+        if r["part"] == 0:
+            found[r["key"]] = found.get(r["key"], 0) + r["n"]
+            if r["items"] is None:
+                unknown.add(r["key"])
+            else:
+                items.setdefault(r["key"], set()).update(r["items"])
+        else:
+            fields[r["key"]] = (r["n"], r["avgdl"])
+    if not found:
+        return None
+    known = [held for k, held in items.items() if k not in unknown]
+    cand = sorted(set.intersection(*known)) if match_all and known else None
+    if match_all and (len(found) < len(set(keys)) or cand == []):
+        return None
+    n = sum(count for count, _avg in fields.values())
+    ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
+    df = [found.get(k, 0) for k in ordered]
+    return {"keys": ordered, "df": df, "cand": cand, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
+            "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 
-def _follow_up(ctx, keys, ranked, best, shown, passages, args, alone):
-    """Fill `shown` (what to show of each ranked item that may be shown: one query per kind) and
-    `passages` (item -> its best passage {part, t_ms, text}, for those of `best` matched in
-    indexed content only), reading only what is not there yet. `alone`: this transaction has just
-    written the index, which sibling cursors would not see."""
-    wanted = {}
+def _show(ctx, ranked, best, shown, passages, args, alone):
+    """Fill `shown` (what to show of each ranked item that may be shown: one query per kind, for
+    sessions without their summary when none is matched in it) and
+    `passages` (doc -> its passage, for those of `best` reported by their content; read ahead, as
+    nearly all of them may be shown), reading only what is not there yet. Independent reads, side
+    by side; `alone`: this transaction has just written the index, which sibling cursors would not
+    see."""
+    wanted, own_text = {}, set()
     for r in ranked:
         if (r["kind"], r["id"]) not in shown:
             wanted.setdefault(r["kind"], []).append(r["id"])
-    calls = [(f"search.show.{kind}", {"ids": ids, "include_archived": args["includeArchived"]})
-             for kind, ids in wanted.items()]
-    items = [r["item"] for r in best if not r["own_wins"] and r["item"] not in passages]
-    if items:
-        calls.append(("search.passages", {"keys": keys, "items": items}))
+            if r["own_wins"]:
+                own_text.add(r["kind"])
+    calls = [(f"search.show.{kind}" + (":lean" if kind == "session" and kind not in own_text else ""),
+              {"ids": ids, "include_archived": args["includeArchived"]}) for kind, ids in wanted.items()]
+    docs = [r["doc"] for r in best if r["doc"] is not None and r["doc"] not in passages]
+    if docs:
+        calls.append(("search.passages", {"docs": docs}))
     results = ctx.sql_each(calls, alone=alone)
     for kind, rows in zip(wanted, results):
         for row in rows:
             shown[(kind, row["id"])] = row
-    if items:
-        passages.update((p["item"], p) for p in results[-1])
+    if docs:
+        passages.update((p["doc_no"], p) for p in results[-1])
+
+
+def shown_score(r, own_wins, n_terms):
+    """The spec's bands: 10 or more for a match in a name or own text, below 10 for a match in
+    indexed content only; within a band, the higher the better ranked."""
+    per_term = r / n_terms
+    return round(10 + per_term if own_wins else 10 * per_term / (per_term + 4), 3)
 
 
 def _content(kind, item_id, passage):
     return {"sourceType": kind, "sourceId": item_id, "locator": passage["part"], "tMs": passage["t_ms"]}
 
 
-def _match(r, row, passage, terms):
+def _match(r, row, passage, terms, n_terms):
     kind, title = r["kind"], row["title"] or ""
     if r["own_wins"]:
         matched = "title" if r["in_title"] else "body"
@@ -101,6 +131,6 @@ def _match(r, row, passage, terms):
         cut = snippet.cut(passage["text"] if passage else "", terms)
         content = _content(kind, r["id"], passage) if passage else None
     return {"kind": kind, "id": r["id"], "title": title, "snippet": cut, "href": HREF[kind] + r["id"],
-            "score": round(r["score"], 3), "projectId": row["projectId"], "matchedIn": matched,
+            "score": shown_score(r["r"], r["own_wins"], n_terms), "projectId": row["projectId"], "matchedIn": matched,
             "atMs": row["atMs"], "detail": row["detail"], "context": row["context"],
             "itemCount": row["itemCount"], "archived": row["archived"], "content": content}

@@ -7,7 +7,9 @@ both find it. Each word is folded — lower case, accents dropped, ё → е (an
 strip_accents does), ß → ss, ł → l, ø → o … (the same table as `tb_fold` in SQL) — and then stemmed
 by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones (stemmed
 before й is folded, so the Russian endings still read right). Words with digits, or of mixed
-script, are kept as folded. Function words (stopwords.py) are neither indexed nor searched.
+script, are kept as folded. Function words (stopwords.py) are neither indexed nor searched, in any
+of their forms (matched after folding and stemming); an `any` query also leaves out the words of
+asking (question_terms).
 
 `WORD_RE` has a twin in SQL (sql/search/index.sql, the bulk build): both must split text alike.
 """
@@ -17,7 +19,7 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
-from talkbar.search.stopwords import WORDS as STOP
+from talkbar.search import stopwords
 
 WORD_RE = re.compile(r"[^\W_]+(?:[.,][0-9]+)*")
 WORD_SQL = r"[\p{L}\p{N}]+(?:[.,][0-9]+)*"   # the same pattern for DuckDB's RE2
@@ -72,12 +74,8 @@ def _stemmers():
     return snowballstemmer.stemmer("english"), snowballstemmer.stemmer("russian")
 
 
-@lru_cache(maxsize=200_000)
-def _term(word):
-    """The term of one simple word (no dots or commas), or None for a function word."""
-    low = word.translate(_FOLD_RU)
-    if low.replace("й", "и") in STOP:
-        return None
+def _stem(low):
+    """The stem of one simple word folded but for й (the Russian stemmer reads it), then folded."""
     if low.isalpha():
         cyr = sum(_is_cyrillic(c) for c in low)
         en, ru = _stemmers()
@@ -87,6 +85,31 @@ def _term(word):
             folded = fold(low)
             return en.stemWord(folded) if folded.isascii() else folded
     return fold(low)
+
+
+def _fold_yo(word):
+    return word.replace("ё", "е")
+
+
+@lru_cache(maxsize=1)
+def _function_stems():
+    """Stems of the function words (every form of one is left out), less those content words share."""
+    return frozenset(_stem(_fold_yo(w)) for w in stopwords.ENGLISH.split() + stopwords.RUSSIAN.split()) - stopwords.KEEP
+
+
+@lru_cache(maxsize=1)
+def _asking_terms():
+    return frozenset(_stem(_fold_yo(w)) for w in stopwords.ASKING)
+
+
+@lru_cache(maxsize=200_000)
+def _term(word):
+    """The term of one simple word (no dots or commas), or None for a function word."""
+    low = word.translate(_FOLD_RU)
+    if low.replace("й", "и") in stopwords.FUNCTION:
+        return None
+    term = _stem(low)
+    return None if term in _function_stems() else term
 
 
 @lru_cache(maxsize=200_000)
@@ -126,6 +149,19 @@ def query_terms(query):
         if t and t not in out:
             out.append(t)
     return out
+
+
+def question_terms(query):
+    """The terms an `any` search looks for: the query's terms less the words of asking (discuss,
+    summarise, говорили …), unless nothing else would be left."""
+    terms = query_terms(query)
+    content = [t for t in terms if t not in _asking_terms()]
+    return content or terms
+
+
+def is_function_word(word):
+    """A word that is never indexed nor searched (after folding and stemming)."""
+    return not word_terms(word)
 
 
 def spans(text, terms):

@@ -47,13 +47,15 @@ def metadata_pairs(doc):
 
 
 def summary_sections(doc):
-    """The summary as (title, text) pairs: its sections, or its whole text under no title."""
+    """The summary as (title, text) pairs, as exports.preview shows it: its text under no title
+    (the whole summary; with summarySectionKeys, content.py made it of those sections), then any
+    section whose text the summary's text does not already hold."""
     s = doc["summary"]
     if s is None:
         return []
-    if s["sections"]:
-        return [(x["title"], x["text"]) for x in s["sections"]]
-    return [("", s["text"])]
+    text = s["text"] or ""
+    out = [("", text)] if text.strip() else []
+    return out + [(x["title"], x["text"]) for x in s["sections"] if x["text"].strip() not in text]
 
 
 def outcome_line(item):

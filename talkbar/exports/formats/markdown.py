@@ -13,23 +13,34 @@ from talkbar.exports.formats import common
 _HEADING = re.compile(r"^(#{1,6})(\s)")
 
 
-def demote(text, levels):
-    """Embedded Markdown (a note, a summary) with its headings moved below the document's own."""
-    out, fenced = [], False
+def _unfenced(text):
+    """(line, outside a code fence?) for each line of `text`."""
+    fenced = False
     for line in text.strip().splitlines():
         if line.lstrip().startswith(("```", "~~~")):
             fenced = not fenced
-        elif not fenced:
-            line = _HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + levels) + m.group(2), line)
-        out.append(line)
-    return "\n".join(out)
+            yield line, False
+        else:
+            yield line, not fenced
+
+
+def demote(text, levels):
+    """Embedded Markdown (a note, a summary) with its headings moved below the document's own."""
+    return "\n".join(_HEADING.sub(lambda m: "#" * min(6, len(m.group(1)) + levels) + m.group(2), line)
+                     if plain else line for line, plain in _unfenced(text))
+
+
+def demote_to(text, level):
+    """`text` with its top heading at `level` (a summary's `## Overview` under `## Summary` is ###)."""
+    tops = [len(m.group(1)) for line, plain in _unfenced(text) if plain for m in [_HEADING.match(line)] if m]
+    return demote(text, max(0, level - min(tops))) if tops else text.strip()
 
 
 def _body(doc):
     out = []
     if doc["summary"] is not None:
         out.append("## Summary\n")
-        out.extend(f"### {title}\n\n{demote(text, 3)}\n" if title else f"{demote(text, 2)}\n"
+        out.extend(f"### {title}\n\n{demote(text, 3)}\n" if title else f"{demote_to(text, 3)}\n"
                    for title, text in common.summary_sections(doc))
     if doc["outcomes"] is not None:
         out.append("## Action items\n")

@@ -1,10 +1,15 @@
 """HTML (one escaped, self-contained page per session) and JSON (one document per session with a
-fixed set of keys in a fixed order: a part left out of the selection is null)."""
+fixed set of keys in a fixed order: a part left out of the selection is null).
+
+Summaries and notes are Markdown, rendered by markdown-it-py (CommonMark) with raw HTML off: a
+`<script>` in a note is shown as text, and links to javascript: or data: are not made links."""
 
 import json
+from functools import cache
 from html import escape
 
 from talkbar.exports.formats import common
+from talkbar.exports.formats.markdown import demote, demote_to
 
 JSON_FORMAT = "talkbar-export/1"
 
@@ -16,9 +21,14 @@ _STYLE = ("body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem a
 _DONE = ' class="done"'
 
 
-def _paragraphs(text):
-    blocks = [b.strip() for b in text.strip().split("\n\n") if b.strip()]
-    return "".join("<p>" + "<br>".join(escape(line) for line in b.split("\n")) + "</p>" for b in blocks)
+@cache
+def _renderer():
+    from markdown_it import MarkdownIt  # only an html export pays for it
+    return MarkdownIt("commonmark", {"html": False})
+
+
+def _markdown(text):
+    return _renderer().render(text)
 
 
 def _section(key, title, inner):
@@ -31,14 +41,15 @@ def html(doc):
     meta = ("<dl>" + "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in pairs) + "</dl>") if pairs else ""
     if doc["summary"] is not None:
         parts.append(_section("summary", "Summary", "".join(
-            (f"<h3>{escape(t)}</h3>" if t else "") + _paragraphs(x) for t, x in common.summary_sections(doc))))
+            f"<h3>{escape(t)}</h3>{_markdown(demote(x, 3))}" if t else _markdown(demote_to(x, 3))
+            for t, x in common.summary_sections(doc))))
     if doc["outcomes"] is not None:
         items = "".join(f"<li{_DONE if common.is_done(i) else ''}>{escape(common.outcome_line(i))}</li>"
                         for i in doc["outcomes"])
         parts.append(_section("action-items", "Action items", f"<ul>{items}</ul>" if items else ""))
     if doc["notes"] is not None:
         parts.append(_section("notes", "Notes", "".join(
-            f"<article><h3>{escape(common.note_title(n))}</h3>{_paragraphs(n['markdown'])}</article>"
+            f"<article><h3>{escape(common.note_title(n))}</h3>{_markdown(demote(n['markdown'], 3))}</article>"
             for n in doc["notes"])))
     if doc["markers"] is not None:
         items = "".join(f"<li>{escape(common.marker_line(m))}</li>" for m in doc["markers"])

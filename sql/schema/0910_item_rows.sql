@@ -1,3 +1,4 @@
+-- migration: 0910_item_rows
 -- Rows several operations answer with, named once as views so that each of those operations is one
 -- query (issue 19). Each view has the columns its readers filter and sort by, and `shown`: the row
 -- as the operations answer it (a struct: `list(shown ORDER BY …)` for a list, `unnest(shown)` for one).

@@ -1,0 +1,50 @@
+"""What the benches share: the environment of a talkbar-cli process they start, a bare JSON-RPC
+line peer for the MCP server, and printing as they go.
+
+The benches run as scripts (`python bench/x.py`), so this folder is on `sys.path` and they import
+it as `common`. (Not `mcp`: that is the SDK's name.)
+"""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def say(*parts):
+    print(*parts, flush=True)
+
+
+def env_for(root=None, checkout=REPO, **extra):
+    """A talkbar-cli process running `checkout`'s code on data root `root`: none of the caller's
+    TALKBAR_* settings, and a policy file that does not exist (no administrator's policy)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_")}
+    env["PYTHONPATH"] = str(checkout)
+    if root is not None:
+        env.update(TALKBAR_DATA_ROOT=str(root), TALKBAR_POLICY_FILE=str(Path(root) / "no-policy.json"))
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+class Peer:
+    """A process spoken to in JSON-RPC lines: `request` waits for the reply with its id."""
+
+    def __init__(self, argv, env, cwd=None, stderr=None):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1,
+                                     cwd=cwd, stderr=stderr)
+        self.n = 0
+
+    def request(self, method, params):
+        self.n += 1
+        self.proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": self.n, "method": method, "params": params}) + "\n")
+        self.proc.stdin.flush()
+        while True:
+            reply = json.loads(self.proc.stdout.readline())
+            if reply.get("id") == self.n:
+                return reply
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()

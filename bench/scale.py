@@ -1,0 +1,344 @@
+"""Archive scale (issue 15): a ten-year archive imported, searched, written to and recorded into,
+each figure beside a peer measured in the same run.
+
+    flock /tmp/talkbar-heavy.lock python bench/scale.py                      # 10,000 x 600 = 6 M turns
+    flock /tmp/talkbar-heavy.lock python bench/scale.py --sessions 2000 --turns 300
+
+The fixture is generated once (fixtures/generate.py) into --cache (default /tmp/talkbar-scale) and
+reused. Then, on a fresh data root:
+1. `app import` wall time and peak RSS against `json.load` of the same file in a fresh process
+   (run before and after ours; their mean is the peer).
+2. The database's size against the fixture's and against an SQLite FTS5 file of the same turns
+   (speaker and text, built by streaming the fixture).
+3. Through one warm `serve` (MCP stdio): `workspace.search` in both modes and `notes.create`, back to
+   back and at one call per --pace seconds, in alternating rounds; the server's -v log says how
+   often it opened the file. Then a search right after another process had the file (a cold
+   open, what every call paid when the lease ended 0.25 s after the last call).
+4. One live turn through `app record` (append, then final, index included: the wall time of a run
+   of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
+   the FTS5 file above.
+5. 8 processes at once, each making 100 `tools call notes.create` one after the other (a process
+   per call), against one process making 100 alone: `busy` answers, notes/s, and every note
+   present exactly once.
+Prints `cat /proc/loadavg` beside the figures; ends with a Markdown table.
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+from common import Peer, env_for, say
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+PY = sys.executable
+ROWS = []   # (what, ours, peer, ratio, goal)
+
+
+def load():
+    return Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else ["?"]
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def child(argv, env=None, stdin=None):
+    """Run a process to its end: (wall s, peak RSS bytes, exit code, stdout)."""
+    with tempfile.TemporaryFile() as out:
+        t = time.perf_counter()
+        proc = subprocess.Popen(argv, env=env, stdin=stdin or subprocess.DEVNULL, stdout=out,
+                                stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return wall, usage.ru_maxrss * 1024, proc.returncode, out.read().decode()
+
+
+def cli(root, *args, **kw):
+    r = subprocess.run([PY, "-m", "talkbar", *args], capture_output=True, text=True, env=env_for(root), **kw)
+    if r.returncode:
+        raise SystemExit(f"talkbar-cli {' '.join(args)} failed: {r.stderr}")
+    return r.stdout
+
+
+def row(what, ours, peer, unit, goal="", digits=2):
+    ratio = f"{ours / peer:.2f}x" if peer else ""
+    ROWS.append((what, f"{ours:,.{digits}f} {unit}", f"{peer:,.{digits}f} {unit}" if peer is not None else "", ratio, goal))
+    say(f"  {what}: ours {ours:,.{digits}f} {unit}" + (f", peer {peer:,.{digits}f} {unit} -> {ratio}" if peer else ""))
+
+
+# ---------------------------------------------------------------------------------------- 1, 2
+def fixture(a):
+    path = Path(a.fixture) if a.fixture else Path(a.cache) / f"archive-{a.sessions}x{a.turns}.json"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        say(f"generating {path} ...")
+        part = path.with_name(path.name + ".part")
+        subprocess.run([PY, str(REPO / "fixtures" / "generate.py"), "--sessions", str(a.sessions), "--turns",
+                        str(a.turns), "-o", str(part)], check=True)
+        part.rename(path)
+    return path
+
+
+def import_cost(path, root):
+    peer_code = f"import json; json.load(open({str(path)!r}, encoding='utf-8'))"
+    p1 = child([PY, "-c", peer_code])
+    say(f"json.load: {p1[0]:.1f} s, {p1[1] / 2**30:.2f} GiB   load {load()}")
+    ours = child([PY, "-m", "talkbar", "app", "import", str(path)], env=env_for(root))
+    if ours[2]:
+        raise SystemExit(f"import failed: {ours[3]}")
+    say(f"app import: {ours[0]:.1f} s, {ours[1] / 2**30:.2f} GiB: {ours[3].strip()}   load {load()}")
+    p2 = child([PY, "-c", peer_code])
+    say(f"json.load: {p2[0]:.1f} s, {p2[1] / 2**30:.2f} GiB   load {load()}")
+    peer_wall, peer_rss = (p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2
+    row("app import wall (peer: json.load)", ours[0], peer_wall, "s", "<= 10x", 1)
+    row("app import peak RSS (peer: json.load)", ours[1] / 2**30, peer_rss / 2**30, "GiB", "<= 1 GiB", 2)
+
+
+def build_fts(path, fts_path):
+    """An FTS5 file of the same turns (speaker and text), read from the fixture as a stream."""
+    from talkbar.fixture import stream
+    if fts_path.exists():
+        fts_path.unlink()
+    con = sqlite3.connect(fts_path)
+    con.execute("CREATE VIRTUAL TABLE fts USING fts5(session UNINDEXED, body, "
+                "tokenize = 'porter unicode61 remove_diacritics 2')")
+    t = time.perf_counter()
+
+    def on_session(w, s, sess, ws):
+        names = {p["speakerId"]: p.get("name") or "" for p in sess.get("participants", [])}
+        con.executemany("INSERT INTO fts (session, body) VALUES (?, ?)",
+                        [(sess["sessionId"], f"{names.get(tr['speakerId'], '')} {tr['text']}")
+                         for tr in sess.get("turns", [])])
+        return None
+    with open(path, "rb") as f:
+        stream.read(f, on_session)
+    con.commit()
+    say(f"FTS5 file built in {time.perf_counter() - t:.1f} s")
+    return con
+
+
+def sizes(path, root, fts_path):
+    db = Path(root) / "talkbar.duckdb"
+    ours, fix, fts = db.stat().st_size, path.stat().st_size, fts_path.stat().st_size
+    row("database on disk (peer: the fixture)", ours / 2**20, fix / 2**20, "MiB", "", 0)
+    row("database on disk (peer: FTS5 file of the turns)", ours / 2**20, fts / 2**20, "MiB", "", 0)
+
+
+# ---------------------------------------------------------------------------------------- 3
+class Server(Peer):
+    def __init__(self, root, log):
+        self.root = root
+        self.log = open(log, "w")
+        super().__init__([PY, "-m", "talkbar", "-v", "serve"], env_for(root), stderr=self.log)
+        self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                    "clientInfo": {"name": "bench", "version": "1"}})
+
+    def call(self, tool, op, args):
+        t = time.perf_counter()
+        reply = self.request("tools/call", {"name": tool, "arguments": {"tool": op, "args": args}})
+        ms = (time.perf_counter() - t) * 1000
+        if reply.get("error") or reply["result"].get("isError"):
+            raise SystemExit(f"{op} failed: {reply}")
+        return ms
+
+    def close(self):
+        super().close()
+        self.log.close()
+
+
+def draw_queries(root, n, seed):
+    """1-3 word queries from a sample of the turns: frequent, mid and rare words."""
+    import duckdb
+    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
+    texts = [r[0] for r in con.execute("SELECT text FROM turns USING SAMPLE 20000 ROWS").fetchall()]
+    con.close()
+    df = Counter()
+    for t in texts:
+        df.update({w.lower() for w in re.findall(r"[^\W\d_]{4,}", t)})
+    ranked = [w for w, c in df.most_common() if c >= 2]
+    buckets = (ranked[:60], ranked[200:1200], [w for w in ranked if 2 <= df[w] <= 8])
+    rng = random.Random(seed)
+    return [" ".join(rng.choice(buckets[(i + k) % 3]) for k in range(1 + rng.randrange(3))) for i in range(n)]
+
+
+def paced_calls(server, log, a, queries):
+    """Rounds of back-to-back calls and calls one per --pace seconds, searches and notes.create."""
+    times = {(what, how): [] for what in ("search all", "search any", "notes.create") for how in ("b2b", "paced")}
+    qi = iter(queries * 100)
+    notes = iter(range(10**6))
+
+    def one(what):
+        if what == "notes.create":
+            return server.call("talkbar_change", "notes.create", {"title": f"Paced note {next(notes)}",
+                                                                 "markdown": "Budget review follow-up."})
+        return server.call("talkbar_read", "workspace.search", {"query": next(qi), "match": what[7:], "limit": 20})
+    for what in times:   # warm up
+        if what[1] == "b2b":
+            for _ in range(5):
+                one(what[0])
+    for rnd in range(a.rounds):
+        for what in ("search all", "search any", "notes.create"):
+            for _ in range(a.b2b):
+                times[(what, "b2b")].append(one(what))
+        for k in range(a.paced):
+            for what in ("search all", "search any", "notes.create"):
+                started = time.monotonic()
+                times[(what, "paced")].append(one(what))
+                time.sleep(max(0.0, a.pace - (time.monotonic() - started)))
+        say(f"  round {rnd + 1}/{a.rounds} done   load {load()}")
+    cold = []
+    for _ in range(a.cold):   # another process takes the file in between: the next call opens it again
+        cli(server.root, "tools", "call", "workspace.list")
+        cold.append(one("search any"))
+    if cold:
+        row("search any p50 after another process had the file (peer: warm, back to back)", statistics.median(cold),
+            statistics.median(times[("search any", "b2b")]), "ms", "(why the lease is kept)")
+    opens = sum('"db.open"' in line for line in open(log))
+    calls = sum(len(v) for v in times.values())
+    for what in ("search all", "search any", "notes.create"):
+        b, p = times[(what, "b2b")], times[(what, "paced")]
+        row(f"{what} p50, one per {a.pace:g} s (peer: back to back)", statistics.median(p), statistics.median(b), "ms",
+            "<= 1.3x")
+        if what.startswith("search"):
+            row(f"{what} p95, one per {a.pace:g} s (peer: back to back)", pct(p, 95), pct(b, 95), "ms", "")
+    say(f"  the server opened the file {opens} time(s) for {calls} calls")
+    return {k: (statistics.median(v), pct(v, 95)) for k, v in times.items()}
+
+
+# ---------------------------------------------------------------------------------------- 4
+def live_turn(root, fts, n):
+    import duckdb
+    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
+    sid = con.execute("SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1").fetchone()[0]
+    con.close()
+    work = Path(root) / "bench-record"
+    work.mkdir(exist_ok=True)
+
+    def turns_file(k, tag):
+        f = work / f"turns-{tag}-{k}.jsonl"
+        f.write_text("".join(json.dumps({"speakerId": "spk-bench-live", "startMs": 10**8 + i * 4000,
+                                         "endMs": 10**8 + i * 4000 + 3000,
+                                         "text": f"Live turn {i}: we agreed to revisit the quarterly forecast "
+                                                 f"with the vendor on Thursday."}) + "\n" for i in range(k)))
+        return f
+    runs = {1: [], n + 1: []}
+    for rnd in range(3):   # interleaved: a run of one turn, a run of n + 1
+        for k in runs:
+            wall, _, code, out = child([PY, "-m", "talkbar", "app", "record", sid, "--turns", str(turns_file(k, rnd)),
+                                        "--interval-ms", "0", "--stop-after"], env=env_for(root))
+            if code:
+                raise SystemExit(f"app record failed: {out}")
+            runs[k].append(wall)
+    per_turn = (statistics.median(runs[n + 1]) - statistics.median(runs[1])) / n * 1000
+    peer = []
+    for i in range(n * 3):
+        t = time.perf_counter()
+        fts.execute("INSERT INTO fts (session, body) VALUES (?, ?)",
+                    (sid, f"Speaker {i} we agreed to revisit the quarterly forecast with the vendor on Thursday."))
+        fts.commit()
+        peer.append((time.perf_counter() - t) * 1000)
+    row("one live turn through app record (peer: FTS5 INSERT + COMMIT)", per_turn, statistics.median(peer), "ms",
+        "<= 5x")
+    return per_turn
+
+
+# ---------------------------------------------------------------------------------------- 5
+def writers(root, procs, per):
+    def run(tag, count, out):
+        for j in range(count):
+            r = subprocess.run([PY, "-m", "talkbar", "--output", "json", "tools", "call", "notes.create", "--args",
+                                json.dumps({"title": f"{tag}-{j:03d}"})], capture_output=True, text=True,
+                               env=env_for(root))
+            out.append("ok" if r.returncode == 0 else (json.loads(r.stdout)["error"]["code"]
+                                                       if r.stdout.strip() else "failed"))
+    alone = []
+    t = time.perf_counter()
+    run("alone", per, alone)
+    alone_rate = per / (time.perf_counter() - t)
+    results = [[] for _ in range(procs)]
+    threads = [threading.Thread(target=run, args=(f"writer{i}", per, results[i])) for i in range(procs)]
+    t = time.perf_counter()
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    rate = procs * per / (time.perf_counter() - t)
+    answers = Counter(x for r in results for x in r)
+    import duckdb
+    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
+    titles = Counter(r[0] for r in con.execute("SELECT title FROM notes WHERE title LIKE 'writer%'").fetchall())
+    con.close()
+    once = sum(1 for c in titles.values() if c == 1)
+    say(f"  {procs} x {per}: answers {dict(answers)}; notes present {len(titles)}, exactly once {once}")
+    row(f"{procs} writers x {per} creates, notes/s (peer: one writer alone)", rate, alone_rate, "/s", "", 1)
+    ROWS.append((f"{procs} writers x {per}: busy answers / notes present exactly once",
+                 f"{answers.get('busy', 0)} / {once}", "", "", f"0 / {procs * per}"))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sessions", type=int, default=10000)
+    ap.add_argument("--turns", type=int, default=600)
+    ap.add_argument("--fixture", help="an existing fixture to use instead of generating one")
+    ap.add_argument("--cache", default="/tmp/talkbar-scale", help="where generated fixtures are kept")
+    ap.add_argument("--pace", type=float, default=2.0, help="seconds between paced calls")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--b2b", type=int, default=30, help="back-to-back calls of each kind per round")
+    ap.add_argument("--paced", type=int, default=8, help="paced calls of each kind per round")
+    ap.add_argument("--cold", type=int, default=6, help="searches right after another process had the file")
+    ap.add_argument("--live-turns", type=int, default=20)
+    ap.add_argument("--writers", type=int, default=8)
+    ap.add_argument("--creates", type=int, default=100)
+    a = ap.parse_args(argv)
+    path = fixture(a)
+    work = Path(tempfile.mkdtemp(prefix="talkbar-bench-scale-", dir=a.cache))
+    root = work / "root"
+    say(f"{path.name}: {path.stat().st_size / 2**20:,.0f} MiB   load {load()}")
+    try:
+        say("\n1. import")
+        import_cost(path, root)
+        say("\n2. sizes")
+        fts_path = work / "turns-fts5.sqlite"
+        fts = build_fts(path, fts_path)
+        sizes(path, root, fts_path)
+        say(f"\n3. a warm server, back to back and one call per {a.pace:g} s")
+        cli(root, "app", "access", "mcp", "on")
+        cli(root, "app", "access", "all", "on")
+        queries = draw_queries(root, 200, 7)
+        server = Server(root, work / "serve.log")
+        try:
+            paced_calls(server, work / "serve.log", a, queries)
+        finally:
+            server.close()
+        say(f"\n4. one live turn   load {load()}")
+        live_turn(root, fts, a.live_turns)
+        fts.close()
+        say(f"\n5. writers at once   load {load()}")
+        writers(root, a.writers, a.creates)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    size = path.name if a.fixture else f"{a.sessions:,} x {a.turns:,} ({path.name})"   # --fixture: its own size
+    say(f"\n{size}, load {' '.join(load())}\n")
+    say("| measure | ours | peer | ratio | goal |\n| --- | --- | --- | --- | --- |")
+    for r in ROWS:
+        say("| " + " | ".join(r) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""The index writer: the one place that writes passages and postings (index.py says what changed,
+compact.py re-sorts in the background, query.py reads).
+
+Layout (sql/schema/0810_search_lists.sql): a passage is a row of search_docs (its item, field, part,
+length and text); its postings are (term key, passage, item, field, tf, passage length). Settled
+postings live in search_lists, one row per term key holding its passages as parallel lists, read
+by the primary key; new postings are appended to search_tail (one row each) until a compaction
+folds them into the lists. A passage's postings are all in the tail or all in the lists. A
+removed passage still in the tail leaves it by its rows; one in the lists leaves them at once: its
+stored text is tokenised again to find its terms, and just those lists are rewritten (a common
+term's list is long, so that rewrite is what a live turn made final must not pay).
+
+Interface, all inside the caller's write transaction:
+
+    w = Writer(cur, workspace_id)
+    w.add(item_no, field, part, body, t_ms=None, changed=None)   # a passage to index
+    w.remove(rows)      # passages already deleted from search_docs: rows of {doc_no, len, text}
+    w.flush()           # writes the passages, their postings and BM25's counts
+
+    bulk_turns(cur, workspace_id)   # every transcript turn of a workspace, tokenised in SQL
+    settle(cur)                     # after a bulk build: the tail folded into the term lists
+
+Per live turn that is one passage row, its postings appended to the tail, and one counts update;
+made final, its passage and postings leave the tail and come back with the new change time.
+"""
+
+from talkbar import sqlfiles
+from talkbar.search import text
+from talkbar.search.keys import key
+
+MAX_TF = 32767
+SETTLE_POSTINGS = 500_000   # postings folded into the term lists per statement (the same bound)
+STAGE_TURNS = 200_000   # turns staged per statement by a bulk build (its joins and sort stay within an import's memory bound)
+
+
+class Writer:
+    def __init__(self, cur, workspace_id):
+        self.cur = cur
+        self.ws = workspace_id
+        self.rows = []           # (item_no, field, part, t_ms, changed, counts, length, body)
+        self.docs = [0, 0, 0]    # passages added less removed, per field (BM25's counts)
+        self.lens = [0, 0, 0]    # and their terms
+
+    def add(self, item_no, field, part, body, t_ms=None, changed=None):
+        """A passage to index; one without a single term is left out."""
+        counts, length = text.doc_terms(body or "")
+        if length:
+            self.rows.append((item_no, field, part, t_ms, changed, counts, length, body))
+            self.docs[field] += 1
+            self.lens[field] += length
+
+    def remove(self, rows):
+        """Passages deleted from search_docs (rows of search.docs.drop*: doc_no, field, len, text):
+        their postings leave the lists and the tail, and a compaction under way is told (its copy
+        may still hold them)."""
+        if not rows:
+            return
+        docs = [r["doc_no"] for r in rows]
+        in_tail = {r["doc_no"] for r in sqlfiles.call(self.cur, "search.tail.drop", docs=docs)}
+        keys, key_docs, settled_keys = [], [], []
+        for r in rows:
+            for term in text.doc_terms(r["text"] or "")[0]:
+                keys.append(key(self.ws, term))
+                key_docs.append(r["doc_no"])
+                if r["doc_no"] not in in_tail:
+                    settled_keys.append(keys[-1])
+        if settled_keys:   # a passage still in the tail (a live turn made final) rewrites no list
+            distinct = list(dict.fromkeys(settled_keys))
+            settled = [d for d in docs if d not in in_tail]
+            sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
+            sqlfiles.call(self.cur, "search.lists.drop_empty", keys=distinct)
+        if keys:
+            sqlfiles.call(self.cur, "search.dead.add", keys=keys, docs=key_docs)
+        for r in rows:
+            self.docs[r["field"]] -= 1
+            self.lens[r["field"]] -= r["len"]
+
+    def flush(self):
+        rows = self.rows
+        if rows:
+            cols = list(zip(*[r[:5] for r in rows]))
+            made = {(r["item_no"], r["field"], r["part"]): r["doc_no"] for r in sqlfiles.call(
+                self.cur, "search.docs.add", items=list(cols[0]), fields=list(cols[1]), parts=list(cols[2]),
+                t_ms=list(cols[3]), changed=list(cols[4]), lens=[r[6] for r in rows], texts=[r[7] for r in rows])}
+            k, d, it, f, tf, dl = [], [], [], [], [], []
+            for item_no, field, part, _t, _c, counts, length, _b in rows:
+                doc_no = made[(item_no, field, part)]
+                for term, n in counts.items():
+                    k.append(key(self.ws, term))
+                    d.append(doc_no)
+                    it.append(item_no)
+                    f.append(field)
+                    tf.append(min(n, MAX_TF))
+                    dl.append(length)
+            sqlfiles.call(self.cur, "search.tail.add", keys=k, docs=d, items=it, fields=f, tfs=tf, dls=dl)
+        if any(self.docs) or any(self.lens):
+            if sqlfiles.call(self.cur, "search.stats.bump", workspace_id=self.ws, docs=self.docs, lens=self.lens) is None:
+                sqlfiles.call(self.cur, "search.stats.add", workspace_id=self.ws, docs=self.docs, lens=self.lens)
+        self.rows, self.docs, self.lens = [], [0, 0, 0], [0, 0, 0]
+
+
+def bulk_turns(cur, workspace_id):
+    """Every transcript turn of the workspace as a passage, split into words in SQL (each distinct
+    word tokenised once here); the postings land in the tail (settle() folds them in)."""
+    for batch in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS):
+        sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
+                      first_no=batch["first_no"], last_no=batch["last_no"])
+    words = [r["word"] for r in sqlfiles.call(cur, "search.bulk.words", pattern=text.WORD_SQL)]
+    vw, vk = [], []
+    for w in words:
+        for term in text.word_terms(w):
+            vw.append(w)
+            vk.append(key(workspace_id, term))
+    if vw:
+        sqlfiles.call(cur, "search.bulk.vocab", words=vw, keys=vk)
+    sqlfiles.call(cur, "search.bulk.postings", pattern=text.WORD_SQL)
+    sqlfiles.call(cur, "search.bulk.docs")
+    totals = sqlfiles.call(cur, "search.bulk.totals")
+    if totals["docs"]:
+        sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=[0, 0, totals["docs"]],
+                      lens=[0, 0, totals["len"]])
+    sqlfiles.call(cur, "search.bulk.clear_stage")
+    sqlfiles.call(cur, "search.bulk.clear_vocab")
+
+
+def settle(cur):
+    """The tail (after a bulk build, nearly all of the postings) folded into the term lists: sorted
+    by term key once, then a range of keys at a time (SETTLE_POSTINGS postings or so each; keys
+    are hashes, spread evenly over the 64-bit range), each range reading only its own part."""
+    parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
+    sqlfiles.call(cur, "search.bulk.sort_tail")
+    sqlfiles.call(cur, "search.bulk.clear_tail")
+    for lo, hi in key_ranges(parts):
+        sqlfiles.call(cur, "search.bulk.settle", lo=lo, hi=hi)
+    sqlfiles.call(cur, "search.bulk.clear_settle")
+
+
+def key_ranges(parts):
+    """The signed 64-bit key space cut into `parts` ranges, (first, last) each, in order."""
+    lo, span = -2**63, 2**64
+    edges = [lo + span * p // parts for p in range(parts + 1)]
+    return [(edges[p], edges[p + 1] - 1) for p in range(parts - 1)] + [(edges[parts - 1], 2**63 - 1)]
+
+
+def clear_workspace(cur, workspace_id):
+    """Every passage and posting of a workspace (before a rebuild, or when it is gone)."""
+    for step in ("lists", "tail", "docs", "items", "stats"):
+        sqlfiles.call(cur, f"search.clear.{step}", workspace_id=workspace_id)

@@ -1,0 +1,91 @@
+"""The streamed import (issue 15): the reader gives what json.loads gives, whatever the layout of
+the text and wherever its window ends; a document whose sessions come before their workspace's id
+imports the same; refusals name the first bad value and leave the data root as it was."""
+
+import copy
+import io
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from talkbar.fixture import stream
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=12),
+                    st.floats(allow_nan=False, allow_infinity=False))
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                      st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+                      max_leaves=25)
+sessions = st.lists(st.dictionaries(st.sampled_from(["sessionId", "title", "turns", "x"]), values, max_size=4),
+                    max_size=5)
+documents = st.fixed_dictionaries({"format": st.just("talkbar-fixture/1"),
+                                   "workspaces": st.lists(st.fixed_dictionaries(
+                                       {"workspaceId": st.text(max_size=5), "sessions": sessions,
+                                        "notes": st.lists(values, max_size=3)}), max_size=3)})
+
+
+def _read(text, chunk):
+    seen = []
+
+    def on_session(w, s, sess, ws):
+        seen.append((w, s))
+        return sess
+    old = stream.CHUNK
+    stream.CHUNK = chunk
+    try:
+        return stream.read(io.BytesIO(text.encode()), on_session), seen
+    finally:
+        stream.CHUNK = old
+
+
+@settings(max_examples=60, deadline=None)
+@given(documents, st.sampled_from([None, 0, 1, 3]), st.integers(1, 7))
+def test_the_reader_reads_what_json_loads_reads(doc, indent, chunk):
+    text = json.dumps(doc, indent=indent, ensure_ascii=indent is None)
+    got, seen = _read(text, chunk)
+    assert got == json.loads(text)
+    assert seen == [(w, s) for w, ws in enumerate(doc["workspaces"]) for s in range(len(ws["sessions"]))]
+
+
+@pytest.mark.parametrize("text,message", [
+    ('{"format": "talkbar-fixture/1",\n "workspaces": [ {"sessions": [ {} } ] }', "Expecting ',' delimiter: line 2 column"),
+    ('{"a": 1} x', "Extra data: line 1 column 10 (char 9)"),
+    ('{"a" 1}', "Expecting ':' delimiter"),
+    ('{"workspaces": [{"sessions": [{"turns": [1, 2', "line 1 column"),
+    ("", "Expecting value: line 1 column 1 (char 0)"),
+])
+def test_broken_json_is_named_by_line_and_column(text, message):
+    with pytest.raises(stream.NotJson) as exc:
+        _read(text, 4)
+    assert message in str(exc.value)
+
+
+def test_sessions_before_their_workspaces_id_import_the_same(tb, tmp_path, demo_doc):
+    """Keys in any order: the sessions of a workspace whose id comes last are kept until it is read."""
+    doc = copy.deepcopy(demo_doc)
+    doc["workspaces"] = [{**{k: v for k, v in ws.items() if k != "workspaceId"}, "workspaceId": ws["workspaceId"]}
+                         for ws in doc["workspaces"]]
+    first = list(doc["workspaces"][0])
+    assert first.index("sessions") < first.index("workspaceId")
+    assert tb.import_fixture(doc).code == 0
+    other = type(tb)(tmp_path / "other")
+    assert other.import_fixture(demo_doc).code == 0
+    for op in ("workspace.stats", "sessions.list"):
+        assert tb.ok(op) == other.ok(op), op
+
+
+def test_a_refused_import_into_an_empty_data_root_creates_nothing(tb, demo_doc):
+    doc = copy.deepcopy(demo_doc)
+    doc["workspaces"][0]["sessions"][-1]["turns"][0]["startMs"] = "late"   # found after every other session was written
+    r = tb.import_fixture(doc)
+    assert r.code == 1 and "startMs: must be an integer" in r.stderr, r
+    assert not tb.db.exists() and not tb.db.with_name(tb.db.name + ".wal").exists()
+
+
+def test_input_that_is_not_utf8_is_refused(tb, tmp_path):
+    bad = tmp_path / "latin1.json"
+    bad.write_bytes(b'{"format": "talkbar-fixture/1", "workspaces": [{"name": "Caf\xe9"}]}')
+    r = tb.run("--output", "json", "app", "import", bad)
+    assert r.code == 1
+    assert json.loads(r.stdout)["error"] == {"code": "invalid_arguments", "message": "Input is not UTF-8 text."}

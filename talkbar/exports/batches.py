@@ -7,29 +7,25 @@ A batch as returned: {batchId, workspaceId, status, automatic, createdAtMs, deli
 
 import json
 
+from talkbar import items
 from talkbar.errors import failed, not_found, session_recording
 from talkbar.exports import content, selection as sel
 
 MISSING_SESSION = "The session is in the Trash or was deleted, so it cannot be exported."
 
 
-def shaped(rows):
-    """Post-processor of exports.status's rows: the conflict is an object (or null)."""
-    for batch in rows:
-        for d in batch["deliveries"]:
-            d["conflict"] = json.loads(d["conflict"]) if d["conflict"] else None
-    return rows
-
-
 def get(ctx, batch_id):
-    return shaped(ctx.sql("export_batches.rows", batch_id=batch_id, limit=1))[0]
+    """The batch as exports.status answers it (export_batches.one): a delivery's conflict is an
+    object (or null)."""
+    batch = ctx.sql("export_batches.one", batch_id=batch_id)
+    for d in batch["deliveries"]:
+        d["conflict"] = json.loads(d["conflict"]) if d["conflict"] else None
+    return batch
 
 
 def need(ctx, batch_id):
-    """The batch row (with its selection), or not_found."""
-    return ctx.need("export_batches.state",
-                    "Export batch not found in workspace",
-                    batch_id=batch_id)
+    """The batch row (with its selection), or not_found: the [item.export_batch] rule."""
+    return items.state(ctx, items.kind("export_batch"), batch_id)
 
 
 def live_sessions(ctx, session_ids, refuse_recording):

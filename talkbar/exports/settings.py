@@ -1,4 +1,5 @@
-"""Destinations and automatic export rules: exports.config, destination.save/delete, rule.save/delete.
+"""Destinations and automatic export rules: exports.config, destination.save/delete, rule.save
+(rule.delete is a row of ops.toml).
 
 Refusals come in the spec's order: a wrong request (invalid_arguments) before any lookup, then
 unknown ids (not_found), then what the current state forbids (failed).
@@ -7,11 +8,9 @@ unknown ids (not_found), then what the current state forbids (failed).
 import json
 import os
 
-from talkbar import policy
+from talkbar import items, policy
 from talkbar.errors import failed, invalid, not_found
 from talkbar.exports import batches, naming, notion, selection as sel
-from talkbar.ops.lifecycle import KINDS, find
-from talkbar.ops.lookups import live
 
 
 def rule_view(row):
@@ -105,9 +104,9 @@ def _check_scope(ctx, kind, scope_id):
         raise not_found(f"Workspace {scope_id} is not this rule's workspace: a workspace rule's scopeId is the "
                         f"id of its own workspace, {ctx.workspace_id}.")
     if kind == "project":
-        live(ctx, "project", scope_id)
+        items.live(ctx, items.kind("project"), scope_id)
     if kind == "series":
-        find(ctx, KINDS["series"], scope_id)
+        items.state(ctx, items.kind("series"), scope_id)
 
 
 def rule_save(ctx, args):
@@ -128,7 +127,3 @@ def rule_save(ctx, args):
             enabled_at_ms=existing["enabledAtMs"] if stays_on else ctx.now)
     return rule_view(ctx.sql("export_rules.rows")[0])
 
-
-def rule_delete(ctx, args):
-    ctx.need("exports.rule.delete", "Export rule not found in workspace")
-    return {"deleted": True}

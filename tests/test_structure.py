@@ -120,7 +120,7 @@ def _manifest_uses():
     for op in load():
         decl = op.declared
         named = list(decl.steps) + [n for n in (op.sql, decl.answer) if n]
-        if not op.run and not decl.steps and not op.sql:
+        if not op.run and not decl.steps and not op.sql and not decl.lifecycle:
             named.append(op.id)
         uses += [(name, op.id) for name in named]
     for item in parsed.get("item", {}).values():
@@ -138,6 +138,9 @@ def _code_uses(registry, op_ids=()):
     for name, fn in g.functions().items():
         called = {text for text, _ in fn.queries}
         uses += [(text, name) for text in sorted(called) if text in registry]
+        # sqlfiles.names_with_prefix("import.delete."): every query under that literal prefix
+        uses += [(query, name) for text in sorted(called) if text.endswith(".")
+                 for query in registry if query.startswith(text)]
         uses += [(text, name) for text, _ in fn.strings
                  if text in registry and text not in called and text not in op_ids]
     return uses

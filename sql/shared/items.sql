@@ -99,6 +99,19 @@ WHERE workspace_id = $workspace_id AND topic_id = $item_id
 SELECT NULL AS "trashedAt" FROM series
 WHERE workspace_id = $workspace_id AND series_id = $item_id
 
+-- name: items.series_kind_state
+-- returns: one
+-- params: $workspace_id, $item_id
+-- A workspace's own kind of series (series.kinds.create).
+SELECT NULL AS "trashedAt" FROM series_kinds
+WHERE workspace_id = $workspace_id AND kind_id = $item_id
+
+-- name: items.template_state
+-- returns: one
+-- params: $workspace_id, $item_id
+SELECT NULL AS "trashedAt" FROM templates
+WHERE workspace_id = $workspace_id AND template_id = $item_id
+
 -- name: items.person_state
 -- returns: one
 -- params: $workspace_id, $item_id

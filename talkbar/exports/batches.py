@@ -32,8 +32,8 @@ def live_sessions(ctx, session_ids, refuse_recording):
     """sessionId -> facts for every id asked for; an unknown or trashed one is not_found."""
     found = content.facts(ctx, session_ids)
     for sid in session_ids:
-        if sid not in found:
-            raise not_found("Session not found in workspace")
+        if sid not in found:   # unknown or in the Trash: the refusal of talkbar/items.py
+            items.live(ctx, items.kind("session"), sid)
         if refuse_recording and found[sid]["status"] == "recording":
             raise session_recording(f"Session {sid} is still recording; queue it for export after the "
                                     "recording stops.")

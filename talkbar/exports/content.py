@@ -5,7 +5,7 @@ decided from and the selected content (None where the selection leaves a part ou
      audioPath, summaryGeneratedAtMs, transcriptChangedAtMs, keywords,
      metadata, summary, transcript, notes, outcomes, markers, audio}
 
-Every part is read with one query for all the sessions at once (sql/ops/exports.preview.sql).
+Every part is read with one query for all the sessions at once (sql/shared/export_content.sql).
 """
 
 from collections import defaultdict

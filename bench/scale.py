@@ -36,6 +36,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from collections import Counter
 from pathlib import Path
 
@@ -260,10 +261,12 @@ def live_turn(root, fts, n):
 
 # ---------------------------------------------------------------------------------------- 5
 def writers(root, procs, per):
+    token = uuid.uuid4().hex[:8]   # this run's notes only, on a root an earlier run wrote to too
+
     def run(tag, count, out):
         for j in range(count):
             r = subprocess.run([PY, "-m", "talkbar", "--output", "json", "tools", "call", "notes.create", "--args",
-                                json.dumps({"title": f"{tag}-{j:03d}"})], capture_output=True, text=True,
+                                json.dumps({"title": f"{tag}-{token}-{j:03d}"})], capture_output=True, text=True,
                                env=env_for(root))
             out.append("ok" if r.returncode == 0 else (json.loads(r.stdout)["error"]["code"]
                                                        if r.stdout.strip() else "failed"))
@@ -282,7 +285,8 @@ def writers(root, procs, per):
     answers = Counter(x for r in results for x in r)
     import duckdb
     con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
-    titles = Counter(r[0] for r in con.execute("SELECT title FROM notes WHERE title LIKE 'writer%'").fetchall())
+    titles = Counter(r[0] for r in con.execute("SELECT title FROM notes WHERE title LIKE ?",
+                                                [f"writer%-{token}-%"]).fetchall())
     con.close()
     once = sum(1 for c in titles.values() if c == 1)
     say(f"  {procs} x {per}: answers {dict(answers)}; notes present {len(titles)}, exactly once {once}")

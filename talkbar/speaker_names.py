@@ -64,6 +64,22 @@ def with_spoken(ctx, session_id, people, spoken):
     return shown(ctx, {session_id: rows})[session_id]
 
 
+def of_transcript(ctx, session_id, people, turns):
+    """One session's participants (session_speakers.of_one) named from its whole transcript, read
+    in order: the order of their first turns is all the naming needs."""
+    first = {}
+    for pos, turn in enumerate(turns):
+        first.setdefault(turn["speakerId"], pos)
+    return shown(ctx, {session_id: [{**p, "firstSeq": first.get(p["speakerId"])} for p in people]})[session_id]
+
+
+def matching(ctx, speakers, wanted):
+    """The ids of the named speakers whose shown name holds `wanted`, folded as every list filter
+    folds (session_speakers.matching)."""
+    return set(ctx.sql("session_speakers.matching", speaker_ids=[s["speakerId"] for s in speakers],
+                       speaker_names=[s["name"] for s in speakers], speaker=wanted))
+
+
 def of_page(ctx, session_id, session_no, *also):
     """A session page's speakers (session_speakers.of_one and .spoken, read side by side with the
     page's other reads `also`, [(query, params)]), named, in page order; then those reads' results."""

@@ -5,6 +5,8 @@ import json
 import signal
 import subprocess
 
+import pytest
+
 from conftest import REPO, cli_command
 from test_exports_batches import SOPEN, app_changes
 from test_exports_notion import S1, S2, WS
@@ -106,10 +108,11 @@ def test_a_rule_waits_for_its_timing(demo, tmp_path):
     assert jobs and all(status == "pending" and late == 2_678_400_000 for status, late in jobs)
 
 
-def test_worker_runs_until_interrupted(demo, tmp_path):
+@pytest.mark.parametrize("interval_ms", ["200", "600000"])   # the second: Ctrl+C wakes its wait
+def test_worker_runs_until_interrupted(demo, tmp_path, interval_ms):
     _dest(demo, tmp_path)
     _rules(demo, 1_794_900_000_000)
-    proc = subprocess.Popen(cli_command() + ["exports", "worker", "--workspace", WS, "--interval-ms", "200"],
+    proc = subprocess.Popen(cli_command() + ["exports", "worker", "--workspace", WS, "--interval-ms", interval_ms],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=demo.env(), cwd=str(REPO))
     try:
         first = json.loads(proc.stdout.readline())

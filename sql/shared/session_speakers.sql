@@ -42,6 +42,14 @@ FROM turns
 WHERE session_no = $session_no
 GROUP BY speaker_id
 
+-- name: session_speakers.matching
+-- returns: value
+-- params: $speaker_ids, $speaker_names, $speaker
+-- Of these speakers (ids and shown names side by side), the ids of those whose shown name holds
+-- $speaker, folded as every list filter folds (tb_fold: case and accents ignored).
+SELECT [x[1] FOR x IN list_zip($speaker_ids::VARCHAR[], $speaker_names::VARCHAR[])
+        IF contains(tb_fold(x[2]), tb_fold($speaker))]
+
 -- name: session_speakers.cyrillic
 -- returns: many
 -- params: $session_ids

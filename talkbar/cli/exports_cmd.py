@@ -8,7 +8,6 @@
 """
 
 import sys
-import time
 
 import click
 
@@ -68,6 +67,7 @@ def run(workspace_id, batch_id, wait, timeout):
               help="How often to look for due exports.")
 def worker(workspace_id, drain, interval_ms):
     """Run automatic and queued exports as they come due, until Ctrl+C; print each batch that moved."""
+    from talkbar.cli.interrupt import Interrupts
     from talkbar.cli.progress import Progress
     from talkbar.exports.commands import worker_pass
     db = open_db()
@@ -76,15 +76,17 @@ def worker(workspace_id, drain, interval_ms):
     def one_pass():
         with Progress("Exports worker"):   # wiped before the pass's batches print
             return worker_pass(engine, workspace_id)
+    interrupts = Interrupts(force=True)   # Ctrl+C ends the run after the pass in progress; twice, at once
     try:
-        while True:
+        while not interrupts.stopped:
             for batch in _failing(one_pass):
                 output.result(batch)
-            if drain:
+            if drain or interrupts.wait(interval_ms / 1000):
                 return
-            time.sleep(interval_ms / 1000)
     except KeyboardInterrupt:
         return
+    finally:
+        interrupts.restore()
 
 
 @exports.group("notion")

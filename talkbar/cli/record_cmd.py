@@ -35,7 +35,7 @@ def _play(rec, items, interval_s, stop):
     from talkbar.recorder import Point
     turns = points = 0
     for item in items:
-        if stop.is_set():
+        if stop.stopped:
             break
         if isinstance(item, Point):
             rec.add_point(item)
@@ -57,6 +57,7 @@ def _play(rec, items, interval_s, stop):
 @click.option("--stop-after", is_flag=True, help="Complete the session once the file is consumed.")
 def record(session_id, turns_file, interval_ms, stop_after):
     """Stand in for the app recording SESSION_ID: heartbeat, live turns, then complete it."""
+    from talkbar.cli.interrupt import Interrupts
     from talkbar.cli.tools_cmd import read_text
     from talkbar.recorder import Recorder, read_lines
     try:
@@ -66,9 +67,7 @@ def record(session_id, turns_file, interval_ms, stop_after):
     from talkbar.db import IDLE_S
     db = open_db(idle_s=IDLE_S)   # appends seconds apart keep the file open; a knock takes it at once
     rec = Recorder(db, session_id)
-    stop = threading.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+    stop = Interrupts((signal.SIGINT, signal.SIGTERM))   # the session is completed however it ends
     beating = threading.Event()
     beat = threading.Thread(target=_heartbeat, args=(db.path, session_id, beating), daemon=True)
     try:
@@ -76,7 +75,7 @@ def record(session_id, turns_file, interval_ms, stop_after):
         rec.start()
         turns, points = _play(rec, items, interval_ms / 1000, stop)
         if not stop_after:
-            while not stop.wait(0.2):
+            while not stop.wait(60):
                 pass
         rec.complete()
     except OpError as err:
@@ -87,6 +86,7 @@ def record(session_id, turns_file, interval_ms, stop_after):
             beat.join()
         app_state.stop(db.path)
         db.release_now()
+        stop.restore()
     output.result({"sessionId": session_id, "status": "complete", "turnsAppended": turns,
                    "pointsAdded": points})
 

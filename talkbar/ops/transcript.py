@@ -66,17 +66,25 @@ def _changed_since(ctx, args):
     return page, {"truncated": len(rows) < page["total"], "nextCursor": next_cursor}
 
 
-def _read(ctx, turn_offset, **where):
+def _read(ctx, turn_offset, after_ms=None, after_turn_id=None):
     """The session's head, how many turns match (`total`) and one page of them from turn_offset:
     whole turns while their lines (`[mm:ss] Name: text` and a line break each) stay within
     maxChars, and always at least one, so that a long turn is never split. Speakers are named as
     the page shows them (talkbar/speaker_names.py); those excluded from AI are named in the head
-    and their turns marked, never hidden."""
+    and their turns marked, never hidden. By position, the names come from the turns read (every
+    turn, in order); by change, from the speakers' first turns read beside them."""
     head = read_live(ctx, "sessions.transcript")
     sid, key, recording = head["sessionId"], head.pop("sessionNo"), head.pop("status") == "recording"
-    speakers = {s["speakerId"]: s for s in speaker_names.of_page(ctx, sid, key)[0]}
-    rows = ctx.sql("sessions.transcript:turns", session_no=key, speaker_ids=list(speakers),
-                   speaker_names=[s["name"] for s in speakers.values()], **where)
+    people = ("session_speakers.of_one", {"session_id": sid})
+    if after_ms is None:
+        people, rows = ctx.sql_each([people, ("sessions.transcript:turns", {"session_no": key})])
+        named = speaker_names.of_transcript(ctx, sid, people, rows)
+    else:
+        named, rows = speaker_names.of_page(ctx, sid, key, ("sessions.transcript:changed", {
+            "session_no": key, "after_ms": after_ms, "after_turn_id": after_turn_id}))
+    speakers = {s["speakerId"]: s for s in named}
+    if ctx.args.get("speaker") is not None:
+        speakers = {i: speakers[i] for i in speaker_names.matching(ctx, named, ctx.args["speaker"])}
     matching = [_named(row, speakers[row["speakerId"]]) for row in rows if row["speakerId"] in speakers]
     page, used, budget = [], 0, ctx.args["maxChars"] + 1
     for pos in range(turn_offset, len(matching)):
@@ -85,7 +93,7 @@ def _read(ctx, turn_offset, **where):
             break
         page.append({**matching[pos], "pos": pos})
     return {**head, "recording": recording,
-            "excludedFromAiSpeakers": [s["name"] for s in speakers.values() if s["excludedFromAi"]],
+            "excludedFromAiSpeakers": [s["name"] for s in named if s["excludedFromAi"]],
             "total": len(matching), "turns": page}
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DB_FILE, PINNED_NOW_MS, TICK_MS
+from conftest import DB_FILE, InProcess
 from golden_match import mismatch
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -68,40 +68,12 @@ def run_case(t, spec, op):
     return out[0]
 
 
-class InProcess:
-    """A data root whose calls run through the engine in this process, each as one `tools batch`
-    process would run it: the CLI face, its own clock (one tick on per call, or the case's env),
-    the data root's policy file, the database let go after each."""
-
-    def __init__(self, root, monkeypatch):
-        self.root = Path(root)
-        self.now_ms = PINNED_NOW_MS
-        self.monkeypatch = monkeypatch
-
-    def batch_env(self, calls, env=None):
-        from talkbar.db import Database
-        from talkbar.engine import CLI, Engine
-        now, self.now_ms = self.now_ms, self.now_ms + TICK_MS
-        settings = {"TALKBAR_DATA_ROOT": str(self.root), "TALKBAR_NOW_MS": str(now),
-                    "TALKBAR_POLICY_FILE": str(self.root / "no-policy.json"), **(env or {})}
-        for key, value in settings.items():
-            self.monkeypatch.setenv(key, value)
-        db = Database(self.root / DB_FILE, create=True, idle_s=0, on_empty=None)
-        try:
-            return json.loads(json.dumps(Engine(db, CLI).batch(calls), ensure_ascii=False))
-        finally:
-            db.release_now()
-
-    def run(self, *argv, env=None):
-        raise AssertionError(f"app steps run through the process (test_golden_through_cli): {argv}")
-
-
-def _in_process(spec, tmp_path, demo_template, monkeypatch):
+def _in_process(spec, tmp_path, demo_template):
     root = tmp_path / "root"
     root.mkdir()
     if spec.get("fixture") != "empty":
         shutil.copyfile(demo_template / DB_FILE, root / DB_FILE)
-    return InProcess(root, monkeypatch)
+    return InProcess(root)
 
 
 def _check(spec, entry):
@@ -120,11 +92,11 @@ def _spec(name):
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.stem}" for c in CASES])
-def test_golden(case, tmp_path, demo_template, monkeypatch):
+def test_golden(case, tmp_path, demo_template):
     spec = json.loads(case.read_text(encoding="utf-8"))
     if spec.get("app"):
         pytest.skip("app steps: run by test_golden_through_cli")
-    t = _in_process(spec, tmp_path, demo_template, monkeypatch)
+    t = _in_process(spec, tmp_path, demo_template)
     _check(spec, run_case(t, spec, case.parent.name))
 
 

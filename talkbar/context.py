@@ -3,14 +3,16 @@
 Handlers are small functions `run(ctx, args) -> result`. SQL runs through `ctx.sql(name, ...)`,
 which binds the query's declared parameters from, in order: the keyword arguments given, the
 context (`$workspace_id`, `$now_ms`), and the operation's arguments by camelCase name
-(`$note_id` <- args["noteId"]). Everything runs in the operation's own transaction.
+(`$note_id` <- args["noteId"]; `$set_note_id`: whether noteId was given at all, so that an
+update tells "leave it" from "clear it with null"). Everything runs in the operation's own
+transaction.
 """
 
 import re
 import threading
 from contextlib import contextmanager
 
-from talkbar import clock, hooks, ids, plan, sessionstate, sqlfiles
+from talkbar import clock, declared, hooks, ids, plan, sessionstate, sqlfiles
 from talkbar.errors import not_found
 
 _CAMEL = re.compile(r"_([a-z0-9])")
@@ -43,6 +45,7 @@ class Ctx:
         self.db_path = db_path
         self.face = face
         self.touched = []
+        self.checked = {}   # {argument: state row} of the ids the row's live/exists checked
         self._write_lock = write_lock
         self._db = None
 
@@ -82,6 +85,8 @@ class Ctx:
                 bound[p] = self.workspace_id
             elif p == "now_ms":
                 bound[p] = self.now
+            elif p.startswith("set_"):
+                bound[p] = camel(p[4:]) in self.args
             else:
                 bound[p] = self.args.get(camel(p))
         return sqlfiles.run(cur, query, bound)
@@ -92,6 +97,15 @@ class Ctx:
         if row is None:
             raise not_found(message)
         return row
+
+    def apply(self, op_id, args):
+        """Do in this transaction what a call of `op_id` with these (schema-checked) arguments does:
+        its row's checks and its handler or queries (what approving a suggestion applies)."""
+        from talkbar.manifest import manifest
+        other = Ctx(op=manifest().get(op_id), args=args, cur=self.cur, workspace_id=self.workspace_id,
+                    now=self.now, db_path=self.db_path, face=self.face)
+        other.touched = self.touched
+        return declared.run(other, args)
 
     # ------------------------------------------------------------------ helpers named once
     def new_id(self, prefix):

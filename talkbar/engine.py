@@ -10,7 +10,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from talkbar import events, hooks, policy, progress, sqlfiles, validate
+from talkbar import declared, events, hooks, policy, progress, sqlfiles, validate
 from talkbar.clock import now_ms
 from talkbar.context import Ctx
 from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from here too
@@ -26,15 +26,6 @@ from talkbar.write_group import WriteGroup
 class Prepared:
     op: object
     args: dict
-
-
-def _default_run(ctx, args):
-    op = ctx.op
-    name = op.sql or op.id
-    result = ctx.sql(name)
-    if sqlfiles.get(name).returns == "one" and result is None:
-        raise not_found(op.missing or "Not found in workspace")
-    return result
 
 
 class Engine:
@@ -117,8 +108,7 @@ class Engine:
         return result, ctx
 
     def _handle(self, ctx, op, args):
-        run = op.resolve(op.run) if op.run else _default_run
-        result = run(ctx, args)
+        result = declared.run(ctx, args)   # what the row declares, its handler included
         if op.post:
             result = op.resolve(op.post)(result, args)
         for spec in op.touches:

@@ -13,6 +13,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from talkbar import parsecache
+from talkbar.declarations import DECLARED_FIELDS, ITEM_SCHEMA, Declared, Item, declared_from_row
 from talkbar.resources import data_dir
 
 KINDS = ("read", "change")
@@ -49,6 +50,7 @@ ROW_SCHEMA = {
         "workspace": {"type": "boolean"},
         "outside_queue": {"type": "boolean"},
         "args": {"type": "object", "additionalProperties": {"type": "object"}},
+        **DECLARED_FIELDS,
     },
 }
 
@@ -77,6 +79,7 @@ class Op:
     touches: tuple = ()
     paging: str = "none"
     outside_queue: bool = False
+    declared: Declared = field(default_factory=Declared)
 
     @property
     def is_read(self):
@@ -144,7 +147,7 @@ def _build_schema(row, shapes):
     return schema
 
 
-def _op_from_row(row, shapes):
+def _op_from_row(row, shapes, sequences):
     return Op(
         id=row["id"], kind=row["kind"], tool=row["tool"], default_on=row["default"] == "on",
         group=row["group"], category=row["category"], title=row["title"], summary=row["summary"],
@@ -155,7 +158,7 @@ def _op_from_row(row, shapes):
         not_together=tuple(tuple(p) for p in row.get("not_together", ())),
         requires=dict(row.get("requires", {})), session=row.get("session"),
         touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
-        outside_queue=row.get("outside_queue", False),
+        outside_queue=row.get("outside_queue", False), declared=declared_from_row(row, sequences),
     )
 
 
@@ -164,8 +167,10 @@ class ManifestError(Exception):
 
 
 class Manifest:
-    def __init__(self, ops):
+    def __init__(self, ops, items=None, sequences=None):
         self.ops = {op.id: op for op in ops}
+        self.items = items or {}           # [item.<name>]: the kinds of item an id names
+        self.sequences = sequences or {}   # [sequence]: fixed sequences of named queries
 
     def __iter__(self):
         return iter(self.ops.values())
@@ -221,14 +226,15 @@ def shape(name):
 
 def load(path=None):
     parsed = _parsed(path)
-    rows, shapes = parsed.get("op", []), parsed.get("shape", {})
+    rows, shapes, sequences = parsed.get("op", []), parsed.get("shape", {}), parsed.get("sequence", {})
     ops, seen = [], set()
     for i, row in enumerate(rows):
         if row.get("id") in seen:
             raise ManifestError(f"ops.toml: operation {row.get('id')!r} appears twice")
         seen.add(row.get("id"))
-        ops.append(_op_from_row(row, shapes))
-    return Manifest(ops)
+        ops.append(_op_from_row(row, shapes, sequences))
+    items = {name: Item(name=name, **fields) for name, fields in parsed.get("item", {}).items()}
+    return Manifest(ops, items, sequences)
 
 
 def check_rows(path=None):
@@ -251,6 +257,26 @@ def check_rows(path=None):
                     problems.append(f"{row.get('id', '?')}: args/{name}: repeats the description of shape "
                                     f"{prop['shape']!r}; leave it out")
     problems += [f"shape {name!r} is used by no operation" for name in sorted(set(shapes) - used)]
+    problems += _declared_problems(parsed, rows)
+    return problems
+
+
+def _declared_problems(parsed, rows):
+    """[item.*] tables against ITEM_SCHEMA; every item, sequence and step a row names exists."""
+    from jsonschema import Draft202012Validator
+    items, sequences = parsed.get("item", {}), parsed.get("sequence", {})
+    problems = [f"item {name}: {'/'.join(map(str, e.absolute_path))}: {e.message}"
+                for name, item in items.items() for e in Draft202012Validator(ITEM_SCHEMA).iter_errors(item)]
+    for row in rows:
+        for field_name in ("live", "exists"):
+            for arg, kind in row.get(field_name, {}).items():
+                if kind not in items:
+                    problems.append(f"{row.get('id', '?')}: {field_name}/{arg}: unknown item {kind!r}")
+        if row.get("bump") and row["bump"].split(":")[0] not in items:
+            problems.append(f"{row.get('id', '?')}: bump: unknown item {row['bump']!r}")
+        for step in row.get("steps", ()):
+            if step.startswith("@") and step[1:] not in sequences:
+                problems.append(f"{row.get('id', '?')}: steps: unknown sequence {step!r}")
     return problems
 
 

@@ -1,11 +1,16 @@
-"""The paging styles of the spec, named once.
+"""The paging styles of the spec, named once. A row declares its style (`paging`) and, in `page`,
+where its answer's rows are (`items`, default "items"), the sort key a cursor holds (`key`: fields
+of the last row), the field saying more follow (`more`, if the answer has one) or the field of
+long text paged by characters (`text`). The engine binds what the query needs (`bind`) and pages
+what it answers (`shape`):
 
-| the answer holds   | sent back as     | helper here                       |
-| nextCursor         | cursor           | after(ctx) + cursor_page(...)     |
-| nextOffset         | offset           | offset_page(...), text_page(...)  |
-| nextTurnOffset     | turnOffset       | (whole turns: sessions family)    |
-| nextBeforeSequence | beforeSequence   | (chats family)                    |
-| the last id        | after            | (exports family)                  |
+| style          | the query                              | the engine                              |
+| cursor         | rows after $after_<key field>, $limit+1 | signs nextCursor from the last row      |
+| offset         | rows from $offset, $limit+1            | nextOffset = offset + limit if more     |
+| offset (text)  | the whole text in field `text`         | that text from offset, maxChars long    |
+| turnOffset     | (sessions.transcript: whole turns within maxChars; its own handler)             |
+| beforeSequence | the page, its nextBeforeSequence       | nothing: a plain field of the rows      |
+| after          | the ids after $after                   | nothing: the caller sends the last back |
 
 Cursors are opaque and tamper-checked: the operation id and the last row's sort key, signed with
 the data root's secret. A cursor TalkBar did not return (or one from another operation) is
@@ -41,8 +46,7 @@ def encode_cursor(ctx, key):
 
 
 def decode_cursor(ctx, token, arg="cursor"):
-    bad = invalid(f"{arg} is not a cursor TalkBar returned for {ctx.op.id}; "
-                  "pass the nextCursor of the previous page, or leave it out for the first page")
+    bad = _not_a_cursor(ctx, arg)
     if not isinstance(token, str) or "." not in token:
         raise bad
     body, sig = token.rsplit(".", 1)
@@ -59,6 +63,51 @@ def decode_cursor(ctx, token, arg="cursor"):
     if op_id != ctx.op.id or not isinstance(key, list):
         raise bad
     return key
+
+
+def _snake(name):
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)
+
+
+def bind(ctx):
+    """The parameters a cursor-paged query takes: the cursor's sort key as $after_<field>
+    (all None on the first page)."""
+    op = ctx.op
+    if op.paging != "cursor":
+        return {}
+    names = [f"after_{_snake(field)}" for field in op.declared.page["key"]]
+    key = after(ctx)
+    if key is not None and len(key) != len(names):
+        raise _not_a_cursor(ctx, "cursor")
+    return dict(zip(names, key if key is not None else [None] * len(names)))
+
+
+def shape(ctx, answer):
+    """The page of a paged query's answer, by the row's declared style."""
+    op, args = ctx.op, ctx.args
+    page = op.declared.page or {}
+    if op.paging not in ("cursor", "offset") or not page:
+        return answer
+    if "text" in page:
+        chunk, nxt, truncated = text_page(answer[page["text"]], args["offset"], args["maxChars"])
+        return {**answer, page["text"]: chunk, "truncated": truncated, "nextOffset": nxt}
+    field = page.get("items", "items")
+    out = dict(answer) if isinstance(answer, dict) else {}
+    rows = answer[field] if isinstance(answer, dict) else answer
+    if op.paging == "cursor":
+        out[field], out["nextCursor"], more = cursor_page(ctx, rows, args["limit"],
+                                                          lambda row: [row[k] for k in page["key"]])
+    else:
+        out[field], out["nextOffset"] = offset_page(rows, args["limit"], args["offset"])
+        more = out["nextOffset"] is not None
+    if "more" in page:
+        out[page["more"]] = more
+    return out
+
+
+def _not_a_cursor(ctx, arg):
+    return invalid(f"{arg} is not a cursor TalkBar returned for {ctx.op.id}; "
+                   "pass the nextCursor of the previous page, or leave it out for the first page")
 
 
 def after(ctx, arg="cursor"):

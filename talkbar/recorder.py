@@ -11,9 +11,8 @@ import json
 import time
 from dataclasses import dataclass
 
-from talkbar import clock, hooks, ids, sqlfiles
+from talkbar import clock, hooks, ids, items, sqlfiles
 from talkbar.errors import OpError, invalid
-from talkbar.ops.session_lookup import not_trashed
 
 BUSY_RETRIES = 20
 
@@ -110,7 +109,7 @@ class Recorder:
     # ------------------------------------------------------------------ the steps
     def start(self):
         def go(sql):
-            found = not_trashed(sql("recorder.session"), self.session_id)
+            found = items.not_trashed(items.kind("session"), self.session_id, sql("recorder.session"))
             self.workspace_id = found["workspaceId"]
             sql("recorder.interrupt_others")
             sql("recorder.start")

@@ -9,7 +9,8 @@ A file under sql/ holds one or more queries, each opened by a header of comment 
     SELECT ...
 
 `returns` is one of a closed vocabulary: `many` (list of row dicts), `one` (a row dict or None),
-`value` (the first column of the first row, or None) and `exec` (nothing). Parameters are named
+`value` (the first column of the first row, or None) and `exec` (how many rows it changed, for an
+INSERT, UPDATE or DELETE; else None). Parameters are named
 (`$name`) and bound from a dict, exactly the declared ones: SQL is never built from strings.
 The operation's own file is named after it (sql/ops/notes.get.sql); further queries in the same
 file are named `<op>:<part>`. Shared queries live in sql/shared/, the importer's in sql/import/.
@@ -140,7 +141,9 @@ def run(cursor, query, params):
     events.emit("sql", name=query.name)
     cursor.execute(query.text, bound)
     if query.returns == "exec":
-        return None
+        described = cursor.description
+        row = cursor.fetchone() if described and described[0][0] == "Count" else None
+        return row[0] if row else None
     if query.returns == "value":
         row = cursor.fetchone()
         return None if row is None else row[0]

@@ -32,7 +32,7 @@ INT_MIN, INT_MAX = -(2**53 - 1), 2**53 - 1
 
 
 @lru_cache(maxsize=None)
-def _validator_class():
+def validator_class():
     from jsonschema import Draft202012Validator, validators
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _c, v: isinstance(v, int) and not isinstance(v, bool))
@@ -45,7 +45,7 @@ _validators = {}
 def _validator(op):
     v = _validators.get(op.id)
     if v is None:
-        v = _validators[op.id] = _validator_class()(op.schema)
+        v = _validators[op.id] = validator_class()(op.schema)
     return v
 
 

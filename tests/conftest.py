@@ -125,6 +125,41 @@ class TB:
         return self
 
 
+class InProcess:
+    """A data root whose calls run through the engine in this process, each as one `tools batch`
+    process would run it: the CLI face, its own clock (one tick on per call, or the env given),
+    the data root's policy file, the database let go after each. For tests where a process per
+    call would only cost time (golden cases, property tests); `TB` runs the real process."""
+
+    def __init__(self, root, now_ms=PINNED_NOW_MS):
+        self.root = Path(root)
+        self.now_ms = now_ms
+
+    def batch_env(self, calls, env=None):
+        from talkbar.db import Database
+        from talkbar.engine import CLI, Engine
+        now, self.now_ms = self.now_ms, self.now_ms + TICK_MS
+        settings = {"TALKBAR_DATA_ROOT": str(self.root), "TALKBAR_NOW_MS": str(now),
+                    "TALKBAR_POLICY_FILE": str(self.root / "no-policy.json"),
+                    **{k: str(v) for k, v in (env or {}).items()}}
+        saved = {key: os.environ.get(key) for key in settings}
+        os.environ.update(settings)
+        self.root.mkdir(parents=True, exist_ok=True)
+        db = Database(self.root / DB_FILE, create=True, idle_s=0, on_empty=None)
+        try:
+            return json.loads(json.dumps(Engine(db, CLI).batch(calls), ensure_ascii=False))
+        finally:
+            db.release_now()
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+
+    def run(self, *argv, env=None):
+        raise AssertionError(f"app steps run through the process (test_golden_through_cli): {argv}")
+
+
 @pytest.fixture
 def tb(tmp_path):
     yield TB(tmp_path / "root")

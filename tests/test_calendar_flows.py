@@ -7,6 +7,8 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from conftest import InProcess
+
 NOW = 1796108400000  # 2026-12-01 07:00 UTC
 MIN, HOUR, DAY = 60_000, 3_600_000, 86_400_000
 
@@ -196,8 +198,12 @@ _EXAMPLES = itertools.count()
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(offsets=st.lists(st.integers(0, 10_080), max_size=6), lead=st.integers(1, 20_000))
 def test_reminders_are_the_offsets_once_each_with_one_job_apiece(tb, offsets, lead):
+    """Its examples run through the engine in this process (a process each would only cost time)."""
     occ, start = f"occ-{next(_EXAMPLES)}", NOW + lead * MIN
-    made, jobs = ok(tb, [schedule(occ, start, reminderOffsetsMinutes=offsets), JOBS])
+    out = InProcess(tb.root).batch_env([schedule(occ, start, reminderOffsetsMinutes=offsets), JOBS],
+                                       {"TALKBAR_NOW_MS": NOW})
+    assert all(e["ok"] for e in out), out
+    made, jobs = [e["result"] for e in out]
     assert made["reminderOffsetsMinutes"] == sorted(set(offsets))
     assert jobs_of(jobs, occ) == {f"reminder:{occ}:{o}:{start}": "pending" for o in set(offsets)}
 

@@ -1,5 +1,6 @@
-"""Series schedules through the real CLI: DST, short months, the dateutil expansion as a property,
-"this and following", replacement, and calendar.tick as one pass of SQL."""
+"""Series schedules through the real CLI: DST, short months, the dateutil expansion as a property
+(its examples through the engine in-process), "this and following", replacement, and calendar.tick
+as one pass of SQL."""
 
 import datetime as dt
 import itertools
@@ -8,6 +9,8 @@ from zoneinfo import ZoneInfo
 
 from dateutil.rrule import rrulestr
 from hypothesis import HealthCheck, given, settings, strategies as st
+
+from conftest import InProcess
 
 NOW = 1792065600000          # 2026-10-14 12:00 UTC, before the US and EU DST changes
 DAY = 86_400_000
@@ -114,12 +117,11 @@ _EXAMPLES = itertools.count()
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(s=schedules())
 def test_upcoming_is_exactly_the_dateutil_expansion(tb, s):
+    """Through the engine in this process (a `tools batch` process per example would only cost time)."""
     series_id = f"ser-prop-{next(_EXAMPLES)}"
     set_args = weekly(series_id, timezone=s["zone"], localDate=f"{s['start']:%Y-%m-%d}",
                       localTime=f"{s['start']:%H:%M}", rrule=s["rrule"], horizonEndMs=s["horizon"])
-    r = tb.run("tools", "batch", input=json.dumps([create(series_id), set_args,
-                                                   upcoming(series_id, NOW, s["horizon"])]), env=ENV)
-    out = r.json
+    out = InProcess(tb.root).batch_env([create(series_id), set_args, upcoming(series_id, NOW, s["horizon"])], ENV)
     assert out[1]["ok"], (s, out[1])
     starts = series_starts(out[2]["result"], series_id)
     assert starts == dateutil_expansion(s), s

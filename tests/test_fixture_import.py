@@ -149,8 +149,8 @@ def test_the_fast_check_agrees_with_jsonschema(demo_doc):
     from jsonschema import Draft202012Validator
     from talkbar.fastcheck import compile_schema
     from talkbar.fixture.schema import FIXTURE
-    from talkbar.validate import _validator_class
-    fast, full = compile_schema(FIXTURE), _validator_class()(FIXTURE)
+    from talkbar.validate import validator_class
+    fast, full = compile_schema(FIXTURE), validator_class()(FIXTURE)
     Draft202012Validator.check_schema(FIXTURE)
     assert fast(demo_doc) and full.is_valid(demo_doc)
     for change, _ in BAD:

@@ -1,14 +1,14 @@
 """Card statuses against a model of the spec's transition table (hypothesis RuleBasedStateMachine).
 
 Rules queue status moves, pins and confirmations on three demo cards and update the model; `tick`
-sends the queue as one `tools batch` at the model's clock (TALKBAR_NOW_MS) and checks every answer:
+sends the queue as one `tools batch` (through the engine in this process: conftest.InProcess) at
+the model's clock (TALKBAR_NOW_MS) and checks every answer:
 the move the table allows, `failed` for any other, nothing changed (updatedAt included) when the
 card already has the status asked for, only approved cards pinned and never pinned again by
 approving, lastConfirmedAtMs alone changed by confirm, and the archive date in the database the
 date of the first archive call of the card's current stay in the archive.
 """
 
-import json
 import shutil
 
 import duckdb
@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, precondition, rule, run_state_machine_as_test
 
-from conftest import TB
+from conftest import TB, InProcess
 
 CARDS = {  # demo cards: status, pinned, lastConfirmedAtMs there
     "memory-9yopx7hgyf57llt3hl428p8j": ("approved", True, 1793890800000),
@@ -131,10 +131,8 @@ class CardStatuses(RuleBasedStateMachine):
             return
         calls = [call for call, _ in self.queue] + [
             {"tool": "knowledge.get", "args": {"memoryId": mid}} for mid in sorted(CARDS)]
-        r = self.tb.run("tools", "batch", input=json.dumps(calls),
-                        env={"TALKBAR_NOW_MS": self.clock})
-        answers = r.json
-        assert len(answers) == len(calls), r
+        answers = InProcess(self.tb.root).batch_env(calls, {"TALKBAR_NOW_MS": self.clock})
+        assert len(answers) == len(calls), answers
         for (_, check), entry in zip(self.queue, answers):
             check(entry)
         self.queue = []

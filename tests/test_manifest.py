@@ -108,8 +108,12 @@ def test_handlers_and_sql_resolve():
         if op.post:
             assert callable(op.resolve(op.post)), op.id
         if not op.run:
-            name = op.sql or op.id
-            assert name in registry, f"{op.id}: no SQL query {name!r} and no handler"
+            decl = op.declared
+            names = list(decl.steps) + [n for n in (op.sql, decl.answer) if n]
+            if not names and not decl.lifecycle:   # a trash/restore/pin row runs its item's queries
+                names = [op.id]
+            for name in names:
+                assert name in registry, f"{op.id}: no SQL query {name!r} and no handler"
         own = REPO / "sql" / "ops" / f"{op.id}.sql"
         if own.exists():
             first = [q.name for q in sqlfiles.parse_file(own)][0]

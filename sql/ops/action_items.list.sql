@@ -1,9 +1,9 @@
 -- name: action_items.list
--- returns: value
+-- returns: one
 -- params: $workspace_id, $session_id, $project_id, $series_id, $general_only, $include_stopped, $item_types, $statuses, $contact_ids, $words, $limit
--- The ids of the items that match, unfinished first, newest first within each; the rows come from
--- action_items.rows. A session narrows to its items and sets the board filters aside; hidden
--- items and items of sessions in the Trash never show; unknown types or statuses match nothing.
+-- The items that match (action_item_rows, in the fields a list shows), unfinished first, newest
+-- first within each. A session narrows to its items and sets the board filters aside; hidden items
+-- and items of sessions in the Trash never show; unknown types or statuses match nothing.
 WITH hits AS (
     SELECT a.item_id, a.status IN ('done', 'answered', 'superseded') AS finished, a.created_at
     FROM action_items a
@@ -22,4 +22,10 @@ WITH hits AS (
     ORDER BY finished, a.created_at DESC, a.item_id
     LIMIT $limit
 )
-SELECT coalesce(list(item_id ORDER BY finished, created_at DESC, item_id), []) FROM hits
+SELECT coalesce(list({'itemId': r."itemId", 'itemType': r."itemType", 'label': r.label, 'title': r.title,
+                      'status': r.status, 'dueAtMs': r."dueAtMs", 'sessionId': r."sessionId",
+                      'sessionTitle': r."sessionTitle", 'projectId': r."projectId", 'assignees': r.assignees,
+                      'anchor': r.anchor, 'updatedAt': r."updatedAt"}
+                     ORDER BY h.finished, h.created_at DESC, h.item_id), []) AS items
+FROM hits h
+JOIN action_item_rows r ON r."itemId" = h.item_id

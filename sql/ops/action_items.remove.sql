@@ -6,6 +6,13 @@
 UPDATE action_items SET hidden = true, updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND item_id = $item_id AND origin <> 'manual'
 
+-- name: action_items.remove:answer
+-- returns: one
+-- params: $workspace_id, $item_id
+-- What the answer names, read before the item goes.
+SELECT true AS removed, item_id AS "itemId", session_id AS "sessionId", project_id AS "projectId"
+FROM action_items WHERE workspace_id = $workspace_id AND item_id = $item_id
+
 -- name: action_items.remove:assignees
 -- returns: exec
 -- params: $workspace_id, $item_id

@@ -1,5 +1,5 @@
 -- name: contacts.list
--- returns: many
+-- returns: one
 -- params: $workspace_id, $include_archived, $project_id, $words, $limit
 -- One query for the whole page, counts included: a person met a session when one of their speakers
 -- has a turn in it (the sessions contacts.sessions lists); sessions in the Trash do not count.
@@ -13,10 +13,12 @@ met AS (
     JOIN sessions s ON s.session_id = p.session_id AND s.workspace_id = $workspace_id AND s.trashed_at IS NULL
     WHERE p.workspace_id = $workspace_id AND p.contact_id IS NOT NULL
     GROUP BY p.contact_id
-)
-SELECT c.contact_id AS "contactId", c.name, c.email, c.role, c.organization_id AS "organizationId",
-       c.archived_at_ms IS NOT NULL AS archived, coalesce(m.sessions, 0) AS "sessionCount",
-       m.last_met AS "lastMetAtMs"
+),
+page AS (
+SELECT c.contact_id, tb_fold(c.name) AS folded,
+       {'contactId': c.contact_id, 'name': c.name, 'email': c.email, 'role': c.role,
+        'organizationId': c.organization_id, 'archived': c.archived_at_ms IS NOT NULL,
+        'sessionCount': coalesce(m.sessions, 0), 'lastMetAtMs': m.last_met} AS shown
 FROM contacts c
 LEFT JOIN met m ON m.contact_id = c.contact_id
 WHERE c.workspace_id = $workspace_id
@@ -25,3 +27,5 @@ WHERE c.workspace_id = $workspace_id
   AND tb_has_all(c.name || ' ' || coalesce(c.email, ''), $words)
 ORDER BY tb_fold(c.name), c.contact_id
 LIMIT $limit
+)
+SELECT coalesce(list(shown ORDER BY folded, contact_id), []) AS contacts FROM page

@@ -1,10 +1,10 @@
 -- name: documents.update
 -- returns: exec
--- params: $workspace_id, $document_id, $title, $pinned, $set_project, $project_id, $now_ms
+-- params: $workspace_id, $document_id, $title, $pinned, $set_project_id, $project_id, $now_ms
 -- Only the fields given change; adding, deleting and re-indexing stay in the app.
 UPDATE documents SET
     title = coalesce($title, title),
     pinned = coalesce($pinned, pinned),
-    project_id = CASE WHEN $set_project THEN $project_id ELSE project_id END,
+    project_id = CASE WHEN $set_project_id THEN $project_id ELSE project_id END,
     updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND document_id = $document_id

@@ -1,9 +1,9 @@
 -- name: knowledge.list
 -- returns: one
 -- params: $workspace_id, $statuses, $types, $project_id, $general_only, $pinned_only, $words, $session_id, $offset, $limit
--- One pass gives the page and the total, so they always agree. A session's cards come in session
--- order (session_cards.ord, as sessions.live_cards shows them); otherwise pinned cards first, then
--- the most recently changed.
+-- One pass gives the page (one more than asked: the engine pages it) and the total, so they always
+-- agree. A session's cards come in session order (session_cards.ord, as sessions.live_cards shows
+-- them); otherwise pinned cards first, then the most recently changed.
 WITH matched AS (
     SELECT c.*, sc.ord AS session_ord
     FROM knowledge_cards c
@@ -23,7 +23,6 @@ numbered AS (
 )
 SELECT coalesce(list({'memoryId': memory_id, 'title': title, 'type': type, 'status': status, 'pinned': pinned,
                       'projectId': project_id, 'sessionOnly': session_only, 'updatedAt': updated_at} ORDER BY n)
-                FILTER (WHERE n > $offset AND n <= $offset + $limit), []) AS cards,
-       count(*) AS total,
-       CASE WHEN count(*) > $offset + $limit THEN $offset + $limit END AS "nextOffset"
+                FILTER (WHERE n > $offset AND n <= $offset + $limit + 1), []) AS cards,
+       count(*) AS total
 FROM numbered

@@ -1,7 +1,7 @@
 -- name: projects.get
 -- returns: one
 -- params: $workspace_id, $project_id
--- What projects.get adds to the project's list row: its latest 20 sessions not in the Trash (rows as
+-- The project's list row (project_rows) with its latest 20 sessions not in the Trash (rows as
 -- sessions.list gives them, participants counted whether they spoke or not) and its 10 most
 -- recently changed notes.
 WITH recent_sessions AS (
@@ -21,6 +21,7 @@ recent_notes AS (
     LIMIT 10
 )
 SELECT
+    unnest(r.shown),
     coalesce((SELECT list({'sessionId': session_id, 'title': title, 'status': status,
                            'startedAtMs': started_at_ms, 'endedAtMs': ended_at_ms, 'projectId': project_id,
                            'seriesId': series_id, 'participantCount': participants, 'pinned': pinned,
@@ -31,3 +32,5 @@ SELECT
                            'updatedAt': updated_at}
                           ORDER BY updated_at DESC, note_id DESC)
               FROM recent_notes), []) AS notes
+FROM project_rows r
+WHERE r.workspace_id = $workspace_id AND r.project_id = $project_id

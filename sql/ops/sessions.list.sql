@@ -1,8 +1,8 @@
 -- name: sessions.list
 -- returns: one
--- params: $workspace_id, $project_id, $series_id, $status, $started_after_ms, $started_before_ms, $words, $topic_id, $after_started_ms, $after_session_id, $limit
+-- params: $workspace_id, $project_id, $series_id, $status, $started_after_ms, $started_before_ms, $words, $topic_id, $after_started_at_ms, $after_session_id, $limit
 -- One row: how many sessions match (the whole list, not the page) and the page itself, newest
--- first, `limit + 1` rows so that the handler can tell whether there is more. The page starts
+-- first, `limit + 1` rows so that the engine can tell whether there is more. The page starts
 -- after the cursor's (startedAtMs, sessionId). Sessions in the Trash are never listed.
 WITH matching AS (
     SELECT s.*
@@ -20,9 +20,9 @@ WITH matching AS (
 page AS (
     SELECT m.*
     FROM matching m
-    WHERE $after_started_ms IS NULL
-       OR m.started_at_ms < $after_started_ms
-       OR (m.started_at_ms = $after_started_ms AND m.session_id < $after_session_id)
+    WHERE $after_started_at_ms IS NULL
+       OR m.started_at_ms < $after_started_at_ms
+       OR (m.started_at_ms = $after_started_at_ms AND m.session_id < $after_session_id)
     ORDER BY m.started_at_ms DESC, m.session_id DESC
     LIMIT $limit + 1
 )

@@ -1,13 +1,12 @@
 -- name: topics.assign
--- returns: value
+-- returns: exec
 -- params: $session_id, $topic_id
--- Tag one session or one note (the other id is null); a tag already there stays as it is. Gives
--- back the session whose page changed.
+-- Tag one session or one note (the other id is null); a tag already there stays as it is (no row
+-- changes, so the session's page revision does not move).
 INSERT INTO session_topics (session_id, topic_id)
 SELECT $session_id, $topic_id
 WHERE $session_id IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM session_topics WHERE session_id = $session_id AND topic_id = $topic_id)
-RETURNING session_id
 
 -- name: topics.assign:note
 -- returns: exec

@@ -1,17 +1,17 @@
 -- name: topics.delete
--- returns: exec
+-- returns: one
 -- params: $workspace_id, $topic_id
 -- Topics have no Trash: the topic goes (after topics.delete:sessions and :notes took it off).
 DELETE FROM topics WHERE workspace_id = $workspace_id AND topic_id = $topic_id
+RETURNING topic_id AS "topicId", true AS deleted
 
 -- name: topics.delete:sessions
--- returns: many
+-- returns: exec
 -- params: $workspace_id, $topic_id
--- The topic comes off every session of the workspace; the sessions whose pages changed come back.
+-- The topic comes off every session of the workspace (the engine moved their pages' revisions).
 DELETE FROM session_topics
 WHERE topic_id = $topic_id
   AND session_id IN (SELECT session_id FROM sessions WHERE workspace_id = $workspace_id)
-RETURNING session_id AS "sessionId"
 
 -- name: topics.delete:notes
 -- returns: exec

@@ -1,9 +1,8 @@
 -- name: topics.unassign
--- returns: value
+-- returns: exec
 -- params: $session_id, $topic_id
--- Untag one session (nothing when the tag was not there); gives back the session if it changed.
+-- Untag one session (nothing when the tag was not there: its page revision does not move).
 DELETE FROM session_topics WHERE session_id = $session_id AND topic_id = $topic_id
-RETURNING session_id
 
 -- name: topics.unassign:note
 -- returns: exec

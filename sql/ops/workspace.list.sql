@@ -1,7 +1,7 @@
 -- name: workspace.list
--- returns: many
+-- returns: one
 -- params: none
 -- Every workspace of this data root (they are all the user's), the open one marked.
-SELECT workspace_id AS "workspaceId", name, active
+SELECT coalesce(list({'workspaceId': workspace_id, 'name': name, 'active': active}
+                     ORDER BY active DESC, lower(name), workspace_id), []) AS workspaces
 FROM workspaces
-ORDER BY active DESC, lower(name), workspace_id

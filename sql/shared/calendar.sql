@@ -23,32 +23,37 @@ SELECT count(*) > 0 FROM occurrences WHERE occurrence_id = $occurrence_id
 
 -- name: calendar_jobs.cancel_unwanted_reminders
 -- returns: exec
--- params: $workspace_id, $now_ms, $occurrence_ids, $series_id
+-- params: $workspace_id, $now_ms, $occurrence_ids, $occurrence_id, $series_id
+-- (These four follow a change to the calendar, in this order: the sequence follow_calendar_jobs of
+-- ops.toml. Their scope: $occurrence_ids, or one $occurrence_id, or a $series_id, or nothing for the
+-- whole workspace.)
 -- A reminder not yet acted on whose job the calendar no longer wants (meeting moved, cancelled,
 -- skipped, archived, passed, offsets changed) is cancelled with it.
 UPDATE reminders SET status = 'cancelled', updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND status IN ('pending', 'due', 'snoozed')
   AND job_id IN (SELECT job_id FROM jobs
                  WHERE workspace_id = $workspace_id AND queue_name = 'calendar'
-                   AND ($occurrence_ids IS NULL OR list_contains($occurrence_ids, target_id))
+                   AND ($occurrence_ids IS NULL AND $occurrence_id IS NULL
+                        OR list_contains(coalesce($occurrence_ids, [$occurrence_id]), target_id))
                    AND ($series_id IS NULL OR (scope_type = 'series' AND scope_id = $series_id))
                    AND dedupe_key NOT IN (SELECT dedupe_key FROM calendar_wanted_jobs($workspace_id, $now_ms)))
 
 -- name: calendar_jobs.skip_unwanted
 -- returns: exec
--- params: $workspace_id, $now_ms, $occurrence_ids, $series_id
+-- params: $workspace_id, $now_ms, $occurrence_ids, $occurrence_id, $series_id
 -- Pending calendar jobs that are no longer wanted are skipped (not needed any more; `cancelled` is
 -- left for a job the user cancelled, which is then not made again); finished ones stay as history.
 -- A series' jobs are found by their scope, so those of meetings a new schedule replaced go too.
 UPDATE jobs SET status = 'skipped', completed_at_ms = $now_ms, updated_at_ms = greatest($now_ms, updated_at_ms + 1)
 WHERE workspace_id = $workspace_id AND queue_name = 'calendar' AND status IN ('pending', 'leased', 'running')
-  AND ($occurrence_ids IS NULL OR list_contains($occurrence_ids, target_id))
+  AND ($occurrence_ids IS NULL AND $occurrence_id IS NULL
+                        OR list_contains(coalesce($occurrence_ids, [$occurrence_id]), target_id))
   AND ($series_id IS NULL OR (scope_type = 'series' AND scope_id = $series_id))
   AND dedupe_key NOT IN (SELECT dedupe_key FROM calendar_wanted_jobs($workspace_id, $now_ms))
 
 -- name: calendar_jobs.add_wanted
 -- returns: exec
--- params: $workspace_id, $now_ms, $occurrence_ids, $series_id
+-- params: $workspace_id, $now_ms, $occurrence_ids, $occurrence_id, $series_id
 -- Wanted jobs that do not exist yet (or were skipped as unwanted) are queued; one that already ran,
 -- failed or was cancelled by the user is not made again. Auto-starts come before reminders of the
 -- same moment (priority).
@@ -61,7 +66,8 @@ SELECT $workspace_id, 'job-' || replace(CAST(uuid() AS VARCHAR), '-', '')[1:24],
        CAST(json_object('occurrenceId', w.occurrence_id, 'offsetMinutes', w.offset_minutes) AS VARCHAR),
        w.dedupe_key, $now_ms, $now_ms
 FROM calendar_wanted_jobs($workspace_id, $now_ms) w
-WHERE ($occurrence_ids IS NULL OR list_contains($occurrence_ids, w.occurrence_id))
+WHERE ($occurrence_ids IS NULL AND $occurrence_id IS NULL
+       OR list_contains(coalesce($occurrence_ids, [$occurrence_id]), w.occurrence_id))
   AND ($series_id IS NULL OR w.series_id = $series_id)
   AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = w.dedupe_key AND j.status <> 'skipped')
 

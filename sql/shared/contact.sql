@@ -15,19 +15,21 @@ WHERE workspace_id = $workspace_id AND contact_id = $contact_id
 -- People you add are confirmed (not a guess TalkBar made for a speaker).
 INSERT INTO contacts (workspace_id, contact_id, name, email, phone, role, relationship_tag, notes, confirmed,
                       created_at, updated_at)
-VALUES ($workspace_id, $contact_id, $name, $email, $phone, $role, $relationship_tag, $notes, true, $now_ms, $now_ms)
+VALUES ($workspace_id, $contact_id, coalesce($name, ''), nullif($email, ''), nullif($phone, ''), nullif($role, ''),
+        nullif($relationship_tag, ''), coalesce($notes, ''), true, $now_ms, $now_ms)
 
 -- name: contact.update
 -- returns: exec
 -- params: $workspace_id, $contact_id, $set_name, $name, $set_email, $email, $set_phone, $phone, $set_role, $role, $set_relationship_tag, $relationship_tag, $set_notes, $notes, $now_ms
--- Only the fields given change ($set_* says which); archived people stay editable.
+-- Only the fields given change ($set_* says which; null or "" gives a field its empty value);
+-- archived people stay editable.
 UPDATE contacts SET
-    name = CASE WHEN $set_name THEN $name ELSE name END,
-    email = CASE WHEN $set_email THEN $email ELSE email END,
-    phone = CASE WHEN $set_phone THEN $phone ELSE phone END,
-    role = CASE WHEN $set_role THEN $role ELSE role END,
-    relationship_tag = CASE WHEN $set_relationship_tag THEN $relationship_tag ELSE relationship_tag END,
-    notes = CASE WHEN $set_notes THEN $notes ELSE notes END,
+    name = CASE WHEN $set_name THEN coalesce($name, '') ELSE name END,
+    email = CASE WHEN $set_email THEN nullif($email, '') ELSE email END,
+    phone = CASE WHEN $set_phone THEN nullif($phone, '') ELSE phone END,
+    role = CASE WHEN $set_role THEN nullif($role, '') ELSE role END,
+    relationship_tag = CASE WHEN $set_relationship_tag THEN nullif($relationship_tag, '') ELSE relationship_tag END,
+    notes = CASE WHEN $set_notes THEN coalesce($notes, '') ELSE notes END,
     updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND contact_id = $contact_id
 

@@ -1,13 +1,8 @@
 -- name: knowledge_card.one
 -- returns: one
 -- params: $workspace_id, $memory_id
--- A knowledge card as every card operation returns it, whatever its status (archive is not Trash).
-SELECT memory_id AS "memoryId", title, body, type, status, pinned, priority, confidence,
-       project_id AS "projectId", contact_id AS "contactId", organization_id AS "organizationId",
-       session_id AS "sessionId", session_only AS "sessionOnly", created_by AS "createdBy",
-       last_confirmed_at_ms AS "lastConfirmedAtMs", created_at AS "createdAt", updated_at AS "updatedAt"
-FROM knowledge_cards
-WHERE workspace_id = $workspace_id AND memory_id = $memory_id
+-- A knowledge card as every card operation returns it (knowledge_card_rows).
+SELECT unnest(shown) FROM knowledge_card_rows WHERE workspace_id = $workspace_id AND memory_id = $memory_id
 
 -- name: knowledge_card.insert
 -- returns: exec
@@ -15,8 +10,8 @@ WHERE workspace_id = $workspace_id AND memory_id = $memory_id
 -- Every new card is approved at once: cards waiting for review are suggestions, not cards.
 INSERT INTO knowledge_cards (workspace_id, memory_id, title, body, type, status, pinned, confidence,
                              project_id, session_id, created_by, created_at, updated_at)
-VALUES ($workspace_id, $memory_id, $title, $body, $type, 'approved', $pinned, $confidence,
-        $project_id, $session_id, $created_by, $now_ms, $now_ms)
+VALUES ($workspace_id, $memory_id, $title, coalesce($body, ''), $type, 'approved', coalesce($pinned, false),
+        $confidence, $project_id, $session_id, $created_by, $now_ms, $now_ms)
 
 -- name: knowledge_card.insert_sources
 -- returns: exec
@@ -40,8 +35,8 @@ WHERE workspace_id = $workspace_id AND memory_id = $memory_id
 -- name: knowledge_card.set_status
 -- returns: exec
 -- params: $workspace_id, $memory_id, $status, $now_ms
--- A card's status move, run only for a move talkbar.ops.knowledge.MOVES allows (never to the status
--- the card already has, so a repeated archive keeps the first date). Only approved cards stay pinned,
+-- A card's status move, run only for a move its operation's row allows (`status`: never to the
+-- status the card already has, so a repeated archive keeps the first date). Only approved cards stay pinned,
 -- and coming back to approved does not pin again; the archive date is when the card went there.
 UPDATE knowledge_cards SET
     status = $status,

@@ -1,21 +1,14 @@
 -- name: notes.link_sessions
 -- returns: exec
 -- params: $note_id, $session_ids
--- Links a note to sessions after those it has, in the order given, each session once.
+-- Links a note to sessions after those it has, in the order given, each session once (none when
+-- $session_ids is null).
 INSERT INTO note_sessions (note_id, session_id, ord)
 SELECT $note_id, sid, (SELECT coalesce(max(ord), -1) FROM note_sessions WHERE note_id = $note_id) + i
 FROM (SELECT sid, min(i) AS i
       FROM (SELECT $session_ids[i] AS sid, i FROM range(1, len($session_ids) + 1) t(i))
       GROUP BY sid)
 WHERE sid NOT IN (SELECT session_id FROM note_sessions WHERE note_id = $note_id)
-
--- name: notes.session_ids
--- returns: many
--- params: $note_id
--- Every session whose page shows the note: its own session and the sessions it is linked to.
-SELECT session_id AS "sessionId" FROM note_sessions WHERE note_id = $note_id
-UNION
-SELECT owner_session_id FROM notes WHERE note_id = $note_id AND owner_session_id IS NOT NULL
 
 -- name: notes.written
 -- returns: one

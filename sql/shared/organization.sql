@@ -12,17 +12,18 @@ WHERE workspace_id = $workspace_id AND organization_id = $organization_id
 -- params: $workspace_id, $organization_id, $name, $relationship, $website, $notes, $now_ms
 -- The website is free text as in the app ("" = none); talkbar.ops.weblinks refused unsafe links.
 INSERT INTO organizations (workspace_id, organization_id, name, relationship, website, notes, created_at, updated_at)
-VALUES ($workspace_id, $organization_id, $name, $relationship, $website, $notes, $now_ms, $now_ms)
+VALUES ($workspace_id, $organization_id, coalesce($name, ''), coalesce($relationship, 'other'), coalesce($website, ''),
+        coalesce($notes, ''), $now_ms, $now_ms)
 
 -- name: organization.update
 -- returns: exec
 -- params: $workspace_id, $organization_id, $set_name, $name, $set_relationship, $relationship, $set_website, $website, $set_notes, $notes, $now_ms
--- Only the fields given change ($set_* says which).
+-- Only the fields given change ($set_* says which; null or "" gives a field its empty value).
 UPDATE organizations SET
-    name = CASE WHEN $set_name THEN $name ELSE name END,
-    relationship = CASE WHEN $set_relationship THEN $relationship ELSE relationship END,
-    website = CASE WHEN $set_website THEN $website ELSE website END,
-    notes = CASE WHEN $set_notes THEN $notes ELSE notes END,
+    name = CASE WHEN $set_name THEN coalesce($name, '') ELSE name END,
+    relationship = CASE WHEN $set_relationship THEN coalesce($relationship, 'other') ELSE relationship END,
+    website = CASE WHEN $set_website THEN coalesce($website, '') ELSE website END,
+    notes = CASE WHEN $set_notes THEN coalesce($notes, '') ELSE notes END,
     updated_at = greatest($now_ms, updated_at + 1)
 WHERE workspace_id = $workspace_id AND organization_id = $organization_id
 

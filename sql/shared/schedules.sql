@@ -24,3 +24,11 @@ WHERE NOT EXISTS (SELECT 1 FROM occurrences o
 UPDATE schedules SET generated_until_ms = greatest(coalesce(generated_until_ms, r.reached_ms), r.reached_ms)
 FROM (SELECT unnest($schedule_ids) AS schedule_id, unnest($reached) AS reached_ms) AS r
 WHERE schedules.workspace_id = $workspace_id AND schedules.schedule_id = r.schedule_id
+
+-- name: schedules.of_series
+-- returns: one
+-- params: $workspace_id, $series_id
+-- A series' schedule in series.schedule.get's shape (a series has at most one); series.schedule.set
+-- reads it before and after saving.
+SELECT * EXCLUDE (workspace_id) FROM schedule_rows
+WHERE workspace_id = $workspace_id AND "seriesId" = $series_id

@@ -1,3 +1,9 @@
+-- name: suggestion.one
+-- returns: one
+-- params: $workspace_id, $suggestion_id
+-- One suggestion, whatever its state (suggestion_rows: proposal and evidence as JSON text).
+SELECT unnest(shown) FROM suggestion_rows WHERE workspace_id = $workspace_id AND suggestion_id = $suggestion_id
+
 -- name: suggestion.set
 -- returns: exec
 -- params: $workspace_id, $suggestion_id, $status, $snoozed_until_ms, $applied_card_id, $now_ms

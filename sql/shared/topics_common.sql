@@ -1,10 +1,3 @@
--- name: topics.find
--- returns: one
--- params: $workspace_id, $topic_id
--- A topic of this workspace (topics have no Trash).
-SELECT topic_id AS "topicId", name, color FROM topics
-WHERE workspace_id = $workspace_id AND topic_id = $topic_id
-
 -- name: topics.name_taken
 -- returns: value
 -- params: $workspace_id, $topic_id, $name
@@ -15,10 +8,13 @@ WHERE workspace_id = $workspace_id AND lower(name) = lower($name)
 LIMIT 1
 
 -- name: topics.of_item
--- returns: value
+-- returns: one
 -- params: $workspace_id, $session_id, $note_id
--- The topics of one session or one note (the other id is null), by name.
-SELECT coalesce(list({'topicId': t.topic_id, 'name': t.name, 'color': t.color} ORDER BY lower(t.name), t.topic_id), [])
+-- The topics of one session or one note (the other id is null), by name, as topics.assign and
+-- topics.unassign answer.
+SELECT $session_id AS "sessionId", $note_id AS "noteId",
+       coalesce(list({'topicId': t.topic_id, 'name': t.name, 'color': t.color} ORDER BY lower(t.name), t.topic_id), [])
+       AS topics
 FROM topics t
 WHERE t.workspace_id = $workspace_id
   AND t.topic_id IN (SELECT topic_id FROM session_topics WHERE session_id = $session_id

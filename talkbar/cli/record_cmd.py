@@ -58,10 +58,10 @@ def _play(rec, items, interval_s, stop):
 def record(session_id, turns_file, interval_ms, stop_after):
     """Stand in for the app recording SESSION_ID: heartbeat, live turns, then complete it."""
     from talkbar.cli.interrupt import Interrupts
-    from talkbar.cli.tools_cmd import _read_text
+    from talkbar.cli.tools_cmd import read_text
     from talkbar.recorder import Recorder, read_lines
     try:
-        items = read_lines(_read_text(turns_file)) if turns_file else []
+        items = read_lines(read_text(turns_file)) if turns_file else []
     except OpError as err:
         output.fail(err.envelope())
     from talkbar.db import IDLE_S

@@ -31,7 +31,7 @@ def _visible_ops():
     return [op for op in _manifest() if not current.blocks(op)]
 
 
-def _read_text(source):
+def read_text(source):
     """Read --args/--file input: '-' is standard input; a UTF-8 BOM is accepted."""
     if source == "-":
         data = sys.stdin.buffer.read()
@@ -146,7 +146,7 @@ def call(op_id, args_text, args_file):
     if args_text is not None and args_file is not None:
         raise click.UsageError("Give --args or --args-file, not both.")
     source = args_file if args_file is not None else ("-" if args_text == "-" else None)
-    text = _read_text(source) if source is not None else (args_text if args_text is not None else "{}")
+    text = read_text(source) if source is not None else (args_text if args_text is not None else "{}")
     args = _parse_json(text, "arguments") if text.strip() else {}
     engine = _engine()
     try:
@@ -161,7 +161,7 @@ def call(op_id, args_text, args_file):
 @click.option("--stop-on-error", is_flag=True, help="Stop at the first failed operation.")
 def batch(file_, stop_on_error):
     """Run many operations in one process; print one JSON array of results."""
-    data = _parse_json(_read_text(file_ or "-"), "batch")
+    data = _parse_json(read_text(file_ or "-"), "batch")
     calls, stop = _batch_calls(data)
     engine = _engine()
     results = engine.batch(calls, stop_on_error=stop_on_error or stop, together=True)

@@ -30,7 +30,7 @@ def _version(c):
 def candidates(ctx):
     """dedupe key -> candidate (a session ready for its rule), with its due time."""
     out = {}
-    for c in ctx.sql("exports.run:auto_candidates"):
+    for c in ctx.sql("export_automation.candidates"):
         selection = sel.from_json(c["selection_json"])
         if sel.wait_reason(c, selection) is not None:
             continue
@@ -49,13 +49,13 @@ def plan_and_start(ctx):
     found = candidates(ctx)
     keys = list(found)
     if keys:
-        ctx.sql("exports.run:auto_plan", job_ids=[ctx.new_id("job") for _ in keys],
+        ctx.sql("export_automation.plan", job_ids=[ctx.new_id("job") for _ in keys],
                 rule_ids=[found[k]["ruleId"] for k in keys], session_ids=[found[k]["sessionId"] for k in keys],
                 run_at=[found[k]["dueAtMs"] for k in keys], dedupe_keys=keys)
-    due = ctx.sql("exports.run:auto_due")
+    due = ctx.sql("export_automation.due")
     if not due:
         return []
-    destinations = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=None)}
+    destinations = {d["destinationId"]: d for d in ctx.sql("export_destinations.rows", destination_ids=None)}
     made, statuses, errors, payloads = [], [], [], []
     for job in due:
         c = found.get(job["dedupeKey"])
@@ -67,8 +67,8 @@ def plan_and_start(ctx):
         if batch_id:
             made.append(batch_id)
     job_ids = [job["jobId"] for job in due]
-    ctx.sql("exports.run:auto_done", job_ids=job_ids, statuses=statuses, errors=errors, payloads=payloads)
-    ctx.sql("exports.run:auto_job_run", run_ids=[ctx.new_id("jobrun") for _ in due], job_ids=job_ids,
+    ctx.sql("export_automation.done", job_ids=job_ids, statuses=statuses, errors=errors, payloads=payloads)
+    ctx.sql("export_automation.job_run", run_ids=[ctx.new_id("jobrun") for _ in due], job_ids=job_ids,
             statuses=statuses, errors=errors, payloads=payloads)
     return made
 

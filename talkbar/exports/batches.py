@@ -7,37 +7,33 @@ A batch as returned: {batchId, workspaceId, status, automatic, createdAtMs, deli
 
 import json
 
+from talkbar import items
 from talkbar.errors import failed, not_found, session_recording
 from talkbar.exports import content, selection as sel
 
 MISSING_SESSION = "The session is in the Trash or was deleted, so it cannot be exported."
 
 
-def shaped(rows):
-    """Post-processor of exports.status's rows: the conflict is an object (or null)."""
-    for batch in rows:
-        for d in batch["deliveries"]:
-            d["conflict"] = json.loads(d["conflict"]) if d["conflict"] else None
-    return rows
-
-
 def get(ctx, batch_id):
-    return shaped(ctx.sql("exports.status", batch_id=batch_id, limit=1))[0]
+    """The batch as exports.status answers it (export_batches.one): a delivery's conflict is an
+    object (or null)."""
+    batch = ctx.sql("export_batches.one", batch_id=batch_id)
+    for d in batch["deliveries"]:
+        d["conflict"] = json.loads(d["conflict"]) if d["conflict"] else None
+    return batch
 
 
 def need(ctx, batch_id):
-    """The batch row (with its selection), or not_found."""
-    return ctx.need("exports.status:batch",
-                    "Export batch not found in workspace",
-                    batch_id=batch_id)
+    """The batch row (with its selection), or not_found: the [item.export_batch] rule."""
+    return items.state(ctx, items.kind("export_batch"), batch_id)
 
 
 def live_sessions(ctx, session_ids, refuse_recording):
     """sessionId -> facts for every id asked for; an unknown or trashed one is not_found."""
     found = content.facts(ctx, session_ids)
     for sid in session_ids:
-        if sid not in found:
-            raise not_found("Session not found in workspace")
+        if sid not in found:   # unknown or in the Trash: the refusal of talkbar/items.py
+            items.live(ctx, items.kind("session"), sid)
         if refuse_recording and found[sid]["status"] == "recording":
             raise session_recording(f"Session {sid} is still recording; queue it for export after the "
                                     "recording stops.")
@@ -46,7 +42,7 @@ def live_sessions(ctx, session_ids, refuse_recording):
 
 def known_destinations(ctx, destination_ids):
     """The destinations asked for, in that order; one that is not in this workspace is not_found."""
-    found = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=list(destination_ids))}
+    found = {d["destinationId"]: d for d in ctx.sql("export_destinations.rows", destination_ids=list(destination_ids))}
     for did in destination_ids:
         if did not in found:
             raise not_found("Export destination not found in workspace")
@@ -55,7 +51,7 @@ def known_destinations(ctx, destination_ids):
 
 def enabled_destinations(ctx, destination_ids):
     """The destinations asked for, in that order; unknown is not_found, switched off is failed."""
-    found = {d["destinationId"]: d for d in ctx.sql("exports.config", destination_ids=list(destination_ids))}
+    found = {d["destinationId"]: d for d in ctx.sql("export_destinations.rows", destination_ids=list(destination_ids))}
     for did in destination_ids:
         if did not in found:
             raise not_found("Export destination not found in workspace")
@@ -67,10 +63,10 @@ def enabled_destinations(ctx, destination_ids):
 def create(ctx, session_ids, destination_ids, facts, selection, automatic=False, rule_id=None):
     """A batch of sessions x destinations; each delivery scheduled or waiting as the session is ready."""
     batch_id = ctx.new_id("batch")
-    ctx.sql("exports.enqueue", batch_id=batch_id, automatic=automatic, rule_id=rule_id,
+    ctx.sql("export_batches.create", batch_id=batch_id, automatic=automatic, rule_id=rule_id,
             selection_json=sel.to_json(selection))
     pairs = [(s, d) for s in session_ids for d in destination_ids]
-    ctx.sql("exports.enqueue:deliveries", batch_id=batch_id,
+    ctx.sql("export_batches.add_deliveries", batch_id=batch_id,
             delivery_ids=[ctx.new_id("delivery") for _ in pairs],
             session_ids=[s for s, _ in pairs], destination_ids=[d for _, d in pairs],
             statuses=[sel.delivery_status(facts[s], selection) for s, _ in pairs])
@@ -87,5 +83,5 @@ def requeue(ctx, deliveries, selection):
         f = facts.get(d["sessionId"])
         statuses.append(sel.delivery_status(f, selection) if f else "needsAttention")
         errors.append(None if f else MISSING_SESSION)
-    ctx.sql("exports.retry:requeue", delivery_ids=[d["deliveryId"] for d in deliveries],
+    ctx.sql("export_batches.requeue", delivery_ids=[d["deliveryId"] for d in deliveries],
             statuses=statuses, errors=errors)

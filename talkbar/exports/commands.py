@@ -60,7 +60,7 @@ def worker_pass(engine, workspace_id):
     progress.say("planning automatic exports")
     with engine.turn("exports.run", workspace_id) as ctx:
         made = set(automatic.plan_and_start(ctx))
-        due = [r["batchId"] for r in ctx.sql("exports.run:due_batches")]
+        due = [r["batchId"] for r in ctx.sql("export_batches.due")]
     changed = []
     with progress.steps(max(1, len(due))) as step:
         for batch_id in due:
@@ -92,7 +92,7 @@ def connect_notion(engine, workspace_id, destination_id, token):
             raise failed(f"Export destination {destination_id} writes {found[0]['format']} files; only a notion "
                          "destination connects to Notion.")
         ref = credential_ref(destination_id)
-        ctx.sql("exports.destination.save:connect", destination_id=destination_id,
+        ctx.sql("export_destinations.connect_notion", destination_id=destination_id,
                 ciphertext=credentials.encrypt(ctx.db_path, token))
-        ctx.sql("exports.destination.save:credential_ref", destination_id=destination_id, credential_ref=ref)
+        ctx.sql("export_destinations.set_credential_ref", destination_id=destination_id, credential_ref=ref)
     return {"destinationId": destination_id, "connected": True, "credentialRef": ref}

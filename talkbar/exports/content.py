@@ -5,7 +5,7 @@ decided from and the selected content (None where the selection leaves a part ou
      audioPath, summaryGeneratedAtMs, transcriptChangedAtMs, keywords,
      metadata, summary, transcript, notes, outcomes, markers, audio}
 
-Every part is read with one query for all the sessions at once (sql/ops/exports.preview.sql).
+Every part is read with one query for all the sessions at once (sql/shared/export_content.sql).
 """
 
 from collections import defaultdict
@@ -17,7 +17,7 @@ CONTENT_KEYS = ("metadata", "summary", "transcript", "notes", "outcomes", "marke
 
 def facts(ctx, session_ids):
     """sessionId -> the row of facts, for the live sessions among `session_ids`."""
-    return {r["sessionId"]: r for r in ctx.sql("exports.preview", session_ids=list(session_ids))}
+    return {r["sessionId"]: r for r in ctx.sql("export_content.facts", session_ids=list(session_ids))}
 
 
 def _grouped(rows):
@@ -35,15 +35,15 @@ def load(ctx, session_ids, selection, known_facts=None):
     speakers = speaker_names.of_sessions(ctx, ids)
     parts = {
         "summary": lambda: {r["sessionId"]: _summary(r, selection["summarySectionKeys"]) for r in
-                            ctx.sql("exports.preview:summaries", session_ids=ids,
+                            ctx.sql("export_content.summaries", session_ids=ids,
                                     section_keys=selection["summarySectionKeys"])},
         "transcript": lambda: _grouped(ctx.sql(
-            "exports.preview:turns", session_ids=ids, turn_ids=selection["turnIds"],
+            "export_content.turns", session_ids=ids, turn_ids=selection["turnIds"],
             range_starts=[r["startMs"] for r in selection["ranges"]],
             range_ends=[r["endMs"] for r in selection["ranges"]])),
-        "notes": lambda: _grouped(ctx.sql("exports.preview:notes", session_ids=ids)),
-        "outcomes": lambda: _grouped(ctx.sql("exports.preview:outcomes", session_ids=ids)),
-        "markers": lambda: _grouped(ctx.sql("exports.preview:markers", session_ids=ids)),
+        "notes": lambda: _grouped(ctx.sql("export_content.notes", session_ids=ids)),
+        "outcomes": lambda: _grouped(ctx.sql("export_content.outcomes", session_ids=ids)),
+        "markers": lambda: _grouped(ctx.sql("export_content.markers", session_ids=ids)),
     }
     loaded = {name: (read() if selection[name] else None) for name, read in parts.items()}
     docs = {}

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from talkbar.exports import credentials, files, naming, notion
-from talkbar.exports.formats import FORMATS, archive_entries, render
+from talkbar.exports.formats.files import FORMATS, archive_entries, render
 from talkbar.exports.outcome import attention
 
 AUDIO_EXTENSIONS = {"mp3": ".mp3", "wav": ".wav", "mp4": ".mp4"}

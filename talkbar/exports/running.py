@@ -66,7 +66,7 @@ def _take_next(ctx, batch_id):
     if taken is None:
         return None
     run_id = ctx.new_id("run")
-    ctx.sql("exports.run:start", run_id=run_id, batch_id=batch_id, delivery_id=taken["deliveryId"])
+    ctx.sql("export_runs.start", run_id=run_id, batch_id=batch_id, delivery_id=taken["deliveryId"])
     return load(ctx, taken, selection, run_id)
 
 
@@ -74,13 +74,13 @@ def load(ctx, delivery, selection, run_id):
     """The destination, what TalkBar wrote there, and the session document for one delivery."""
     did, sid = delivery["destinationId"], delivery["sessionId"]
     doc = content.load(ctx, [sid], selection).get(sid)
-    return Attempt(delivery["deliveryId"], did, sid, run_id, ctx.sql("exports.run:destination", destination_id=did),
+    return Attempt(delivery["deliveryId"], did, sid, run_id, ctx.sql("export_runs.destination", destination_id=did),
                    claims(ctx, did), doc)
 
 
 def claims(ctx, destination_id):
     """What TalkBar wrote at the destination: target -> {sessionId, contentHash}."""
-    return {r.pop("target"): r for r in ctx.sql("exports.run:claims", destination_id=destination_id)}
+    return {r.pop("target"): r for r in ctx.sql("export_runs.claims", destination_id=destination_id)}
 
 
 def _deliver(ctx, attempt, resolution=None):
@@ -88,7 +88,7 @@ def _deliver(ctx, attempt, resolution=None):
         return attention(batches.MISSING_SESSION)
 
     def cancelled():
-        return ctx.sql("exports.run:status_of", delivery_id=attempt.delivery_id) == "cancelled"
+        return ctx.sql("export_runs.status_of", delivery_id=attempt.delivery_id) == "cancelled"
 
     try:
         return delivery.deliver(attempt.destination, attempt.doc, attempt.claims, clock.now_ms(),
@@ -101,19 +101,19 @@ def _deliver(ctx, attempt, resolution=None):
 
 def record(ctx, attempt, outcome, from_status):
     """The outcome on the delivery (unless it was cancelled meanwhile), its run, and the claims."""
-    done = ctx.sql("exports.run:finish", delivery_id=attempt.delivery_id, from_status=from_status,
+    done = ctx.sql("export_runs.finish", delivery_id=attempt.delivery_id, from_status=from_status,
                    status=outcome.status, location=outcome.location, error=outcome.error,
                    conflict_json=json.dumps(outcome.conflict) if outcome.conflict else None,
                    written_json=json.dumps([{"target": t, "contentHash": h} for t, h in outcome.written])
                    if outcome.written else None)
     if outcome.released:
-        ctx.sql("exports.run:release", destination_id=attempt.destination_id, targets=outcome.released)
+        ctx.sql("export_runs.release", destination_id=attempt.destination_id, targets=outcome.released)
     if outcome.written:
-        ctx.sql("exports.run:claim", destination_id=attempt.destination_id, session_id=attempt.session_id,
+        ctx.sql("export_runs.claim", destination_id=attempt.destination_id, session_id=attempt.session_id,
                 delivery_id=attempt.delivery_id, targets=[t for t, _ in outcome.written],
                 hashes=[h for _, h in outcome.written])
     if attempt.run_id:
-        ctx.sql("exports.run:finish_run", run_id=attempt.run_id, status=outcome.status if done else "cancelled",
+        ctx.sql("export_runs.finish_run", run_id=attempt.run_id, status=outcome.status if done else "cancelled",
                 error=outcome.error)
 
 
@@ -130,7 +130,7 @@ def resolve(ctx, args):
         outcome = Outcome(EXPORTED, location=target, released=[target])
     else:
         run_id = ctx.new_id("run")
-        ctx.sql("exports.run:start", run_id=run_id, batch_id=d["batchId"], delivery_id=d["deliveryId"])
+        ctx.sql("export_runs.start", run_id=run_id, batch_id=d["batchId"], delivery_id=d["deliveryId"])
         attempt = load(ctx, d, sel.from_json(d["selection_json"]), run_id)
         outcome = _deliver(ctx, attempt, Resolution(args["action"], target))
     record(ctx, attempt, outcome, from_status="needsAttention")

@@ -1,4 +1,5 @@
-"""Destinations and automatic export rules: exports.config, destination.save/delete, rule.save/delete.
+"""Destinations and automatic export rules: exports.config, destination.save/delete, rule.save
+(rule.delete is a row of ops.toml).
 
 Refusals come in the spec's order: a wrong request (invalid_arguments) before any lookup, then
 unknown ids (not_found), then what the current state forbids (failed).
@@ -7,11 +8,9 @@ unknown ids (not_found), then what the current state forbids (failed).
 import json
 import os
 
-from talkbar import policy
+from talkbar import items, policy
 from talkbar.errors import failed, invalid, not_found
 from talkbar.exports import batches, naming, notion, selection as sel
-from talkbar.ops.lifecycle import KINDS, find
-from talkbar.ops.lookups import live
 
 
 def rule_view(row):
@@ -25,8 +24,8 @@ def rule_view(row):
 
 
 def config(ctx, _args):
-    return {"destinations": ctx.sql("exports.config", destination_ids=None),
-            "rules": [rule_view(r) for r in ctx.sql("exports.config:rules", rule_id=None)]}
+    return {"destinations": ctx.sql("export_destinations.rows", destination_ids=None),
+            "rules": [rule_view(r) for r in ctx.sql("export_rules.rows", rule_id=None)]}
 
 
 # ---------------------------------------------------------------------- destinations
@@ -68,9 +67,9 @@ def destination_save(ctx, args):
             raise failed(f"{location} is outside the folders your organization allows for exports "
                          f"({', '.join(allowed)}): {policy.MANAGED}.")
     if ref is None:
-        ctx.sql("exports.destination.save:disconnect", destination_id=did)
+        ctx.sql("export_destinations.disconnect", destination_id=did)
     ctx.sql("exports.destination.save", name=args["name"].strip(), credential_ref=ref)
-    return ctx.sql("exports.config", destination_ids=[did])[0]
+    return ctx.sql("export_destinations.rows", destination_ids=[did])[0]
 
 
 def destination_delete(ctx, args):
@@ -84,7 +83,7 @@ def destination_delete(ctx, args):
     switched = [r["ruleId"] for r in ctx.sql("exports.destination.delete:switch_off")]
     ctx.sql("exports.destination.delete:forget", rule_ids=switched)
     ctx.sql("exports.destination.delete")
-    ctx.sql("exports.destination.save:disconnect")
+    ctx.sql("export_destinations.disconnect")
     ctx.sql("exports.destination.delete:files")
     return {"deleted": True, "switchedOffRules": switched}
 
@@ -105,9 +104,9 @@ def _check_scope(ctx, kind, scope_id):
         raise not_found(f"Workspace {scope_id} is not this rule's workspace: a workspace rule's scopeId is the "
                         f"id of its own workspace, {ctx.workspace_id}.")
     if kind == "project":
-        live(ctx, "project", scope_id)
+        items.live(ctx, items.kind("project"), scope_id)
     if kind == "series":
-        find(ctx, KINDS["series"], scope_id)
+        items.state(ctx, items.kind("series"), scope_id)
 
 
 def rule_save(ctx, args):
@@ -126,9 +125,5 @@ def rule_save(ctx, args):
     ctx.sql("exports.rule.save", selection_json=sel.to_json(sel.normalize(args["selection"])),
             timing_json=json.dumps(args["timing"], separators=(",", ":")),
             enabled_at_ms=existing["enabledAtMs"] if stays_on else ctx.now)
-    return rule_view(ctx.sql("exports.config:rules")[0])
+    return rule_view(ctx.sql("export_rules.rows")[0])
 
-
-def rule_delete(ctx, args):
-    ctx.need("exports.rule.delete", "Export rule not found in workspace")
-    return {"deleted": True}

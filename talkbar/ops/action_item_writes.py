@@ -2,23 +2,20 @@
 (action_item_rules.py) before any id is looked up, then the item is written and answered in the
 shape of action_items.get. Writes work while the item's session records; its page revision moves."""
 
+from talkbar import items
 from talkbar.ops import action_item_rules as rules
 from talkbar.ops.action_items import item, rows
 from talkbar.ops import placement
-from talkbar.ops.session_lookup import live_session
-from talkbar.ops.lifecycle import KINDS, need_args, need_live
-
-LABEL = KINDS["labels"]
 
 
 def create(ctx, args):
     fields = rules.new_item(args, ctx.now)
     session_id = args.get("sessionId")
-    session = live_session(ctx, session_id) if session_id else None
-    need_args(ctx, args, "projectId")
+    session = items.live(ctx, items.kind("session"), session_id) if session_id else None
+    items.check(ctx, (("projectId", "project"),), args, need_live=True)
     _check_assignees(ctx, args)
     if args.get("labelId") is not None:
-        label = need_live(ctx, LABEL, args["labelId"])
+        label = items.live(ctx, items.kind("label"), args["labelId"])
         rules.check_label(fields["item_type"], args["labelId"], label["itemType"])
     spot = (placement.place(ctx, session, args, moment_required=False)
             if session and placement.given(args) else None)
@@ -44,7 +41,7 @@ def update(ctx, args):
     if "status" in args:
         rules.check_status(item_type, args["status"])
     _check_assignees(ctx, args)
-    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
+    ctx.sql("action_items.set_fields", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
     _write_assignees(ctx, args["itemId"], args)
     return _answer(ctx, current)
 
@@ -53,17 +50,18 @@ def set_status(ctx, args):
     current = item(ctx, args["itemId"])
     rules.check_status(current["itemType"], args["status"])
     rules.check_answer(current["itemType"], args.get("answer"))
-    ctx.sql("action_items.update", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
+    ctx.sql("action_items.set_fields", **rules.merged(current, args, ctx.now, _label_type(ctx, current, args)))
     return _answer(ctx, current)
 
 
 def _label_type(ctx, current, args):
     """The item type of the label the edit names (which must exist), else of the item's own label."""
+    label = items.kind("label")
     if "labelId" in args:
-        return need_live(ctx, LABEL, args["labelId"])["itemType"]
+        return items.live(ctx, label, args["labelId"])["itemType"]
     if current["labelId"] is None:
         return None
-    return (ctx.sql(LABEL.state, item_id=current["labelId"]) or {}).get("itemType")
+    return (ctx.sql(label.state, item_id=current["labelId"]) or {}).get("itemType")
 
 
 def _answer(ctx, current):
@@ -75,7 +73,7 @@ def _answer(ctx, current):
 def _check_assignees(ctx, args):
     contacts = [a["contactId"] for a in args.get("assignees", ())
                 if isinstance(a, dict) and a.get("contactId") is not None]
-    need_args(ctx, {"contactIds": contacts}, "contactIds")
+    items.check(ctx, (("contactIds", "person"),), {"contactIds": contacts}, need_live=True)
 
 
 def _write_assignees(ctx, item_id, args):

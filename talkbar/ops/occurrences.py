@@ -1,5 +1,6 @@
-"""What every calendar operation shares: reading an occurrence, which statuses each operation
-accepts (one table), and the scheduler jobs that follow an occurrence.
+"""What the calendar operations share: reading an occurrence, the statuses a meeting can be
+prepared in, and the scheduler jobs that follow an occurrence (which statuses each operation
+accepts is its row's `status` rule in ops.toml).
 
 Jobs this family keeps in the scheduler's `jobs` table (shared with exports), queue "calendar":
 
@@ -17,20 +18,10 @@ failed or that the user cancelled (scheduler.job.cancel) stay as they are and ar
 their dedupe key names the meeting, the offset and the planned start.
 """
 
-from talkbar.errors import failed, or_list
+from talkbar.errors import failed
+from talkbar.manifest import manifest
 
-PLANNED_ONLY = ("planned",)
-PREPARABLE = ("planned", "missed", "unscheduled")
-
-# operation -> (statuses it accepts, what it does to an occurrence)
-ACCEPTS = {
-    "calendar.prepare": (PREPARABLE, "prepared"),
-    "calendar.prep.edit": (PREPARABLE, "prepared"),
-    "calendar.move": (PREPARABLE, "moved"),
-    "calendar.snooze": (PLANNED_ONLY, "snoozed"),
-    "calendar.cancel": (PLANNED_ONLY, "cancelled"),
-    "calendar.skip": (PLANNED_ONLY, "skipped"),
-}
+PREPARABLE = ("planned", "missed", "unscheduled")   # as calendar.prepare's row says (calendar.prep shows it)
 
 
 def load(ctx, occurrence_id=None):
@@ -41,19 +32,9 @@ def load(ctx, occurrence_id=None):
                     occurrence_id=occurrence_id)
 
 
-def load_for_change(ctx):
-    """The occurrence this change is about, refused with `failed` when its status does not allow it."""
-    row = load(ctx)
-    statuses, verb = ACCEPTS[ctx.op.id]
-    if row["status"] not in statuses:
-        raise failed(f"Occurrence {row['occurrenceId']} is {row['status']}; only {or_list(statuses)} "
-                     f"occurrences can be {verb}.")
-    return row
-
-
 def live_series(ctx, series_id, what="take new meetings"):
     """A series of this workspace outside the archive (not_found / failed otherwise)."""
-    row = ctx.need("series.get", "Series not found in workspace", series_id=series_id)
+    row = ctx.need("series.one", "Series not found in workspace", series_id=series_id)
     return not_archived(row, what)
 
 
@@ -67,12 +48,10 @@ def not_archived(series, what):
 
 def reconcile(ctx, *, occurrence_ids=None, series_id=None, now_ms=None):
     """Make the calendar's jobs match its occurrences (those named, a series', or the workspace's)."""
-    scope = {"occurrence_ids": occurrence_ids, "series_id": series_id,
+    scope = {"occurrence_ids": occurrence_ids, "occurrence_id": None, "series_id": series_id,
              "now_ms": ctx.now if now_ms is None else now_ms}
-    ctx.sql("calendar_jobs.cancel_unwanted_reminders", **scope)
-    ctx.sql("calendar_jobs.skip_unwanted", **scope)
-    ctx.sql("calendar_jobs.add_wanted", **scope)
-    ctx.sql("calendar_jobs.add_reminder_rows", now_ms=scope["now_ms"])
+    for query in manifest().sequences["follow_calendar_jobs"]:
+        ctx.sql(query, **scope)
 
 
 def offsets(values):

@@ -90,7 +90,7 @@ def prep(ctx, args):
 
 
 def edit(ctx, args):
-    occ = occurrences.load_for_change(ctx)
+    occ = occurrences.load(ctx)
     setup = setups.parse(occ["preparedSetupJson"])
     lists = {kind: list(setup.get(key, [])) for kind, key in LISTS.items()}
     before = {kind: set(items) for kind, items in lists.items()}

@@ -31,7 +31,7 @@ ICONS = ("person", "people", "person.2", "building", "phone", "video", "mic", "l
 
 def _series(ctx, series_id=None):
     series_id = series_id or ctx.args["seriesId"]
-    return ctx.need("series.get", "Series not found in workspace", series_id=series_id)
+    return ctx.need("series.one", "Series not found in workspace", series_id=series_id)
 
 
 def kinds(ctx, args):
@@ -51,20 +51,15 @@ def _kind_rule(kind, custom_kind_id):
         raise invalid(f"customKindId goes with kind custom, not {kind}")
 
 
-def _check_refs(ctx, args):
-    refs = ctx.sql("series.refs", custom_kind_id=args.get("customKindId"), project_id=args.get("projectId"),
-                   anchor_contact_id=args.get("anchorContactId"), template_id=args.get("templateId"))
-    for field, what in (("customKindId", "Series kind"), ("projectId", "Project"),
-                        ("anchorContactId", "Person"), ("templateId", "Template")):
-        if args.get(field) is not None and not refs[field]:
-            raise not_found(f"{what} not found in workspace")
+def kind_rule(args):
+    """series.create's `check`: the kind and the workspace kind go together."""
+    _kind_rule(args["kind"], args.get("customKindId"))
 
 
 def create(ctx, args):
-    _kind_rule(args["kind"], args.get("customKindId"))
+    """The ids it names are checked by its row (live), the kind by kind_rule."""
     if ctx.sql("series.create:taken"):
         raise failed("A series with this id already exists; use another id or change the existing one")
-    _check_refs(ctx, args)
     ctx.sql("series.create", name=args["name"].strip())
     return _series(ctx)
 
@@ -77,7 +72,6 @@ def update(ctx, args):
     else:
         custom = current["customKindId"] if kind == "custom" else None
     _kind_rule(kind, custom)
-    _check_refs(ctx, args)
     fields = ("name", "description", "projectId", "anchorContactId", "templateId")
     ctx.sql("series.update", kind=kind, custom_kind_id=custom, name=(args.get("name") or "").strip(),
             **{f"set_{_snake(f)}": f in args for f in fields})

@@ -16,11 +16,6 @@ HORIZON_MS = 90 * 24 * 3600 * 1000
 PER_PASS = 1000
 
 
-def get(ctx, args):
-    ctx.need("series.get", "Series not found in workspace")
-    return ctx.sql("series.schedule.get")
-
-
 def set_schedule(ctx, args):
     tz = recurrence.zone(args["timezone"])
     start = recurrence.local_start(args["localDate"], args["localTime"])
@@ -32,14 +27,14 @@ def set_schedule(ctx, args):
     elif rule is not None:
         raise invalid("rrule is only for recurring schedules; leave it out of a one_time schedule")
     occurrences.live_series(ctx, args["seriesId"], "take a schedule")
-    schedule_id = _schedule_id(ctx, args.get("scheduleId"), ctx.sql("series.schedule.get"))
+    schedule_id = _schedule_id(ctx, args.get("scheduleId"), ctx.sql("schedules.of_series"))
     effective = _effective_from(ctx, args.get("effectiveFromOccurrenceId"))
     boundary = ctx.now if effective is None else max(ctx.now, effective)
     ctx.sql("series.schedule.set", schedule_id=schedule_id, rrule=rule.strip() if rule else None,
             title=args.get("title"), effective_from_original_start_ms=effective,
             reminder_offsets_minutes=occurrences.offsets(args["reminderOffsetsMinutes"]))
     ctx.sql("series.schedule.set:replace", schedule_id=schedule_id, boundary_ms=boundary)
-    saved = ctx.sql("series.schedule.get")
+    saved = ctx.sql("schedules.of_series")
     make_meetings(ctx, [{**saved, "fromMs": boundary}], args.get("horizonEndMs", ctx.now + HORIZON_MS), ctx.now)
     occurrences.reconcile(ctx, series_id=args["seriesId"])
     return saved

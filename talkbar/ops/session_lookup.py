@@ -1,38 +1,28 @@
-"""Finding the session an operation works on, with the refusals every session operation shares.
+"""The session an operation works on, with the refusals every session operation shares.
 
 - An unknown id, or one of another workspace: `not_found` ("Session not found in workspace").
 - A session in the Trash: `not_found` too, "… is in the Trash; restore it first" (only
   sessions.trash and sessions.restore act on a trashed session).
+  Both are the one rule of talkbar/items.py, for the [item.session] kind of ops.toml.
 - While it records: participant changes and trash answer `session_recording`.
 """
 
-from talkbar.errors import not_found, session_recording
+from talkbar import items
+from talkbar.errors import session_recording
 
-NOT_FOUND = "Session not found in workspace"
 
-
-def find_session(ctx, session_id=None):
-    """The session row in any state (in the Trash too); not_found when there is none."""
-    sid = session_id if session_id is not None else ctx.args["sessionId"]
-    row = ctx.sql("session_lookup.any", session_id=sid)
-    if row is None:
-        raise not_found(NOT_FOUND)
-    return row
+def _session():
+    return items.kind("session")
 
 
 def live_session(ctx, session_id=None):
-    """The session row of a session that is not in the Trash."""
-    row = find_session(ctx, session_id)
-    return not_trashed(row, row["sessionId"])
+    """The state row of a session that is not in the Trash (items.session_state)."""
+    return items.live(ctx, _session(), session_id if session_id is not None else ctx.args["sessionId"])
 
 
 def not_trashed(row, session_id):
     """A session row (or None) that must name a session outside the Trash: the two refusals."""
-    if row is None:
-        raise not_found(NOT_FOUND)
-    if row["trashedAt"] is not None:
-        raise not_found(f"Session {session_id} is in the Trash; restore it first")
-    return row
+    return items.not_trashed(_session(), session_id, row)
 
 
 def not_recording(row, change):
@@ -54,8 +44,3 @@ def read_live(ctx, query, /, **params):
     row = not_trashed(ctx.sql(query, **params), ctx.args["sessionId"])
     del row["trashedAt"]
     return row
-
-
-def checked_read(ctx, _args):
-    """A read of one live session whose own query (named like the operation) gives the whole answer."""
-    return read_live(ctx, ctx.op.id)

@@ -1,4 +1,4 @@
-"""Reads of the session page: sessions.list, .get, .recording, .stats, .live_cards, .keywords.get.
+"""Reads of the session page: sessions.get, .recording, .stats, .live_cards, .keywords.get.
 
 The SQL gives each answer its shape (talkbar/ops/session_lookup.py refuses unknown and trashed
 sessions first); these handlers add what depends on the moment: whether the session records right
@@ -7,21 +7,9 @@ now (then `recording: true`, no summary yet, provisional speakers) and whether t
 
 import math
 
-from talkbar import app_state, paging, speaker_names, textmatch
+from talkbar import app_state, speaker_names
 from talkbar.ops import action_items
-from talkbar.ops.lifecycle import need_args
-from talkbar.ops.lookups import live
 from talkbar.ops.session_lookup import read_live, recording
-
-def session_list(ctx, args):
-    live(ctx, "project", args.get("projectId"))
-    need_args(ctx, args, "seriesId", "topicId")
-    after = paging.after(ctx) or (None, None)
-    page = ctx.sql("sessions.list", words=textmatch.words(args.get("search")),
-                   after_started_ms=after[0], after_session_id=after[1])
-    items, next_cursor, more = paging.cursor_page(
-        ctx, page["items"], args["limit"], lambda item: (item["startedAtMs"], item["sessionId"]))
-    return {"items": items, "nextCursor": next_cursor, "hasMore": more, "totalCount": page["totalCount"]}
 
 
 def split_items(ctx, rows):

@@ -1,4 +1,5 @@
-"""knowledge.suggestions.*: what knowledge extraction proposes, reviewed by the user.
+"""knowledge.suggestions.approve, .dismiss, .snooze and .reopen: what knowledge extraction proposes,
+reviewed by the user (the list is a row of ops.toml).
 
 A suggestion is pending (possibly snoozed: still pending, hidden from the pending list until its
 time), approving (the app is applying it), approved or dismissed. MOVES says which review moves
@@ -6,17 +7,17 @@ apply to which statuses; repeating a move that already holds changes nothing.
 
 Approving applies the proposal the way the matching operation would (knowledge.create/update,
 contacts.create/update, organizations.create/update): the proposal is checked against that
-operation's own argument schema, so a proposal is held to exactly the rules a user's call is.
+operation's own argument schema and then done as that operation does it (ctx.apply), so a proposal
+is held to exactly the rules a user's call is.
 """
 
 import json
 from dataclasses import dataclass
 
-from talkbar import paging, validate
+from talkbar import items, validate
 from talkbar.errors import OpError, failed, invalid, not_found
 from talkbar.manifest import manifest
-from talkbar.ops import directory, knowledge
-from talkbar.ops.lookups import live, words
+from talkbar.ops import knowledge
 
 # operation -> (statuses it applies to, the status it leaves)
 MOVES = {
@@ -25,11 +26,6 @@ MOVES = {
     "knowledge.suggestions.snooze": (("pending",), "pending"),
     "knowledge.suggestions.reopen": (("pending", "dismissed"), "pending"),
 }
-HINTS = {
-    "dismissed": "Reopen it first with knowledge.suggestions.reopen.",
-    "approved": "It is already applied; appliedCardId names what it created or changed.",
-    "approving": "TalkBar is applying it right now; read it again in a moment.",
-}
 
 
 @dataclass(frozen=True)
@@ -37,46 +33,22 @@ class Target:
     """What a suggestion of one kind creates or changes."""
     family: str      # its proposal takes the arguments of <family>.create / <family>.update
     id_arg: str
-    one: str         # the query that reads one, by its id parameter
-    one_param: str
-    noun: str
+    item: str        # its kind of item (ops.toml [item.*])
     touch: str       # search index kind
-
-
-def _directory_target(family):
-    """People and companies: what directory.KINDS says of them (their search kind is their noun)."""
-    kind = directory.KINDS[family]
-    return Target(family, kind.id_arg, f"{kind.name}.one", kind.id_param, kind.touch, kind.touch)
+    link_project: str = None   # query filing a new one under the suggestion's project
 
 
 TARGETS = {
-    "memory": Target("knowledge", "memoryId", "knowledge_card.one", "memory_id", "knowledge card", "memory"),
-    "contact": _directory_target("contacts"),
-    "organization": _directory_target("organizations"),
+    "memory": Target("knowledge", "memoryId", "memory", "memory"),
+    "contact": Target("contacts", "contactId", "person", "person", "contact.link_project"),
+    "organization": Target("organizations", "organizationId", "company", "company", "organization.link_project"),
 }
 
 
-def shaped(row):
-    """A suggestion as the operations return it: proposal and evidence as JSON values."""
-    return {**row, "proposal": json.loads(row["proposal"]), "evidence": json.loads(row["evidence"])}
-
-
 def suggestion(ctx, suggestion_id):
-    rows = ctx.sql("knowledge.suggestions.list", suggestion_id=suggestion_id, status=None, kind=None,
-                   project_id=None, words=None, after_created=None, after_id=None, limit=1)
-    if not rows:
-        raise not_found(ctx.op.missing)
-    return shaped(rows[0])
-
-
-def listing(ctx, args):
-    live(ctx, "project", args.get("projectId"))
-    after = paging.after(ctx) or [None, None]
-    rows = ctx.sql("knowledge.suggestions.list", suggestion_id=None, words=words(args),
-                   after_created=after[0], after_id=after[1], limit=args["limit"] + 1)
-    items, next_cursor, more = paging.cursor_page(ctx, rows, args["limit"],
-                                                  lambda r: (r["createdAt"], r["suggestionId"]))
-    return {"suggestions": [shaped(r) for r in items], "hasMore": more, "nextCursor": next_cursor}
+    """A suggestion as the operations return it: proposal and evidence as JSON values."""
+    row = ctx.need("suggestion.one", ctx.op.missing, suggestion_id=suggestion_id)
+    return {**row, "proposal": json.loads(row["proposal"]), "evidence": json.loads(row["evidence"])}
 
 
 # ---------------------------------------------------------------------- review moves
@@ -88,8 +60,8 @@ def _visible_state(ctx, current):
 def _refuse_unless_allowed(ctx, current):
     allowed, _ = MOVES[ctx.op.id]
     if current["status"] not in allowed:
-        raise failed(f"This suggestion is {current['status']}, so {ctx.op.id} cannot change it. "
-                     f"{HINTS[current['status']]}")
+        items.refuse_status(items.kind("suggestion"), current["suggestionId"], current["status"], allowed,
+                            ctx.op.id)
 
 
 def _write(ctx, current, status, snoozed_until_ms=None, applied=None):
@@ -142,30 +114,31 @@ def _proposal_args(op_id, proposal, ids):
 
 
 def _apply(ctx, sug, gone):
-    """Create or change what the suggestion proposes; return its id."""
+    """Create or change what the suggestion proposes, as its operation would; return its id."""
     target = TARGETS.get(sug["kind"])
     action = sug["action"]
     if target is None or action not in ("create", "update"):
         raise failed(f"TalkBar cannot apply a suggestion with action {action!r} for kind {sug['kind']!r}; dismiss it.")
     if action == "update":
         item_id = sug["targetId"]
-        if not item_id or ctx.sql(target.one, **{target.one_param: item_id}) is None:
-            raise failed(f"The {target.noun} this suggestion would change is no longer in this workspace; "
+        item = items.kind(target.item)
+        if not item_id or ctx.sql(item.state, item_id=item_id) is None:
+            raise failed(f"The {item.noun.lower()} this suggestion would change is no longer in this workspace; "
                          "dismiss the suggestion.")
-        fields = _proposal_args(f"{target.family}.update", sug["proposal"], {target.id_arg: item_id})
-        if sug["kind"] == "memory":
-            knowledge.update_card(ctx, item_id, fields)
-        else:
-            directory.update_item(ctx, directory.KINDS[target.family], item_id, fields, ctx.op.missing)
+        ctx.apply(f"{target.family}.update", _proposal_args(f"{target.family}.update", sug["proposal"],
+                                                             {target.id_arg: item_id}))
     else:
         fields = _proposal_args(f"{target.family}.create", sug["proposal"], {})
-        project_id = ctx.sql("projects.live", project_id=sug["projectId"]) if sug["projectId"] else None
+        project = sug["projectId"] and ctx.sql(items.kind("project").state, item_id=sug["projectId"])
+        project_id = sug["projectId"] if project and project["trashedAt"] is None else None
         if sug["kind"] == "memory":
             item_id = knowledge.create_card(
                 ctx, fields, project_id=project_id, session_id=None if gone == "session" else sug["sessionId"],
                 confidence=sug["confidence"], created_by="extraction", sources=_sources(sug, gone))
         else:
-            item_id = directory.create_item(ctx, directory.KINDS[target.family], fields, project_id)
+            item_id = ctx.apply(f"{target.family}.create", fields)[target.id_arg]
+            if project_id is not None:
+                ctx.sql(target.link_project, **{target.id_arg[:-2] + "_id": item_id}, project_id=project_id)
     ctx.touch(target.touch, item_id)
     return item_id
 

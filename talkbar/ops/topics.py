@@ -12,8 +12,6 @@ import hashlib
 import re
 
 from talkbar.errors import failed
-from talkbar.ops.lifecycle import KINDS, need_live
-from talkbar.ops.session_lookup import live_session
 
 NAMED_COLORS = ("slate", "sky", "stone", "teal", "indigo", "green", "yellow", "blue", "purple", "rose",
                 "lime", "emerald", "amber", "cyan", "fuchsia", "pink")
@@ -38,10 +36,6 @@ def _unique(ctx, name, topic_id=None):
         raise failed("A topic with this name already exists")
 
 
-def _topic(ctx):
-    return ctx.need("topics.find", "Topic not found in workspace")
-
-
 def create(ctx, args):
     name = args["name"].strip()
     color = _checked_color(args.get("color"))
@@ -51,46 +45,8 @@ def create(ctx, args):
 
 
 def rename(ctx, args):
-    topic = _topic(ctx)
     name = args["name"].strip() if args.get("name") is not None else None
     color = _checked_color(args.get("color"))
     if name is not None:
-        _unique(ctx, name, topic["topicId"])
+        _unique(ctx, name, args["topicId"])
     return ctx.sql("topics.rename", name=name, color=color)
-
-
-def delete(ctx, _args):
-    topic = _topic(ctx)
-    changed = [row["sessionId"] for row in ctx.sql("topics.delete:sessions")]
-    ctx.bump_session(*changed)
-    ctx.sql("topics.delete:notes")
-    ctx.sql("topics.delete")
-    return {"topicId": topic["topicId"], "deleted": True}
-
-
-def _target(ctx, args):
-    """The session or note tagged: (sessionId, noteId), one of them None."""
-    if args.get("sessionId") is not None:
-        return live_session(ctx)["sessionId"], None
-    need_live(ctx, KINDS["notes"], args["noteId"])
-    return None, args["noteId"]
-
-
-def _tagged(ctx, args, session_query, note_query):
-    topic = _topic(ctx)
-    sid, note_id = _target(ctx, args)
-    if sid is not None:
-        if ctx.sql(session_query, session_id=sid, topic_id=topic["topicId"]) is not None:
-            ctx.bump_session(sid)
-    else:
-        ctx.sql(note_query, note_id=note_id, topic_id=topic["topicId"])
-    return {"sessionId": sid, "noteId": note_id,
-            "topics": ctx.sql("topics.of_item", session_id=sid, note_id=note_id)}
-
-
-def assign(ctx, args):
-    return _tagged(ctx, args, "topics.assign", "topics.assign:note")
-
-
-def unassign(ctx, args):
-    return _tagged(ctx, args, "topics.unassign", "topics.unassign:note")

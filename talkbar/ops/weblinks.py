@@ -10,6 +10,8 @@ import html
 import unicodedata
 from urllib.parse import unquote
 
+from talkbar.errors import invalid
+
 UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:")
 _DECODE_ROUNDS = 4
 
@@ -36,3 +38,10 @@ def is_unsafe(website):
 def unsafe_message(arg="website"):
     return (f"{arg} must not be a javascript:, vbscript: or data: link; "
             "give the company's address, such as northwind.example")
+
+
+def refuse_unsafe_website(args):
+    """organizations.create / .update (`check`): a website that runs code when opened is refused."""
+    website = args.get("website")
+    if isinstance(website, str) and is_unsafe(website):
+        raise invalid(unsafe_message())

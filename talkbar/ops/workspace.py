@@ -1,37 +1,7 @@
-"""workspace.* (but search), profile.* and plan.get."""
+"""plan.get: the plan, its limits with what is used, and the plans above it. (The other
+workspace.* and profile.* operations are rows of ops.toml; workspace.search is talkbar.search.)"""
 
 from talkbar import plan
-from talkbar.ops.lookups import live
-
-
-def listing(rows, _args):
-    return {"workspaces": rows}
-
-
-def stats(ctx, args):
-    live(ctx, "project", args.get("projectId"))
-    return ctx.sql("workspace.stats")
-
-
-def rename(ctx, args):
-    return ctx.sql("workspace.rename", name=args["name"].strip())
-
-
-def profile_update(ctx, args):
-    current = ctx.sql("profile.get")
-
-    def given(key):
-        return key in args
-
-    def cleared(key):
-        value = args.get(key)
-        return None if value in (None, "") else value.strip()
-
-    ctx.sql("profile.update", profile_id=current["profileId"],
-            set_name=given("name"), name=(args.get("name") or "").strip(),
-            set_email=given("email"), email=cleared("email"),
-            set_job_title=given("jobTitle"), job_title=cleared("jobTitle"))
-    return ctx.sql("profile.get")
 
 
 def plan_get(ctx, _args):

@@ -57,9 +57,10 @@ def swap(cur, state=None):
         events.emit("search.compact", step="discarded")
         return False
     with progress.steps(1) as done:
-        for step in ("swap_drop_old", "swap_rename", "swap_tail", "swap_tail_drop", "swap_tail_rename", "swap_dead",
-                     "swap_empty", "swap_journal", "discard"):
-            sqlfiles.call(cur, f"search.compact.{step}")
+        for step in ("search.compact.swap_drop_old", "search.compact.swap_rename", "search.compact.swap_tail",
+                     "search.compact.swap_tail_drop", "search.compact.swap_tail_rename", "search.compact.swap_dead",
+                     "search.compact.swap_empty", "search.compact.swap_journal", "search.compact.discard"):
+            sqlfiles.call(cur, step)
         done("Search compaction: the new lists are in place")
     events.emit("search.compact", step="swapped")
     return True
@@ -71,9 +72,10 @@ def build(con):
     reporter (a background build outlives the call that started it, so no call hears it)."""
     with transaction(con), progress.steps(4) as done:
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
-        for part, what in (("table", "the lists' table"), ("postings", "the postings"), ("docs", "the passages"),
-                           ("info", "the counts")):
-            sqlfiles.call(con, f"search.compact.build_{part}")
+        for step, what in (("search.compact.build_table", "the lists' table"),
+                           ("search.compact.build_postings", "the postings"),
+                           ("search.compact.build_docs", "the passages"), ("search.compact.build_info", "the counts")):
+            sqlfiles.call(con, step)
             done(f"Search compaction: built {what}")
 
 
@@ -137,5 +139,6 @@ def finish(wait_s=EXIT_WAIT_S):
 
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
-    for step in ("next_generation", "drop_next", "discard", "swap_journal"):
-        sqlfiles.call(cur, f"search.compact.{step}")
+    for step in ("search.compact.next_generation", "search.compact.drop_next", "search.compact.discard",
+                 "search.compact.swap_journal"):
+        sqlfiles.call(cur, step)

@@ -22,6 +22,15 @@ REBUILD_SESSIONS = 5_000   # sessions (titles, summaries) a rebuild indexes per 
 _indexed = set()     # workspaces seen indexed by this process
 
 
+# the text of each kind of item, as indexed (sql/search/sources.sql)
+SOURCES = {
+    "session": "search.source.session", "note": "search.source.note", "document": "search.source.document",
+    "chat": "search.source.chat", "action_item": "search.source.action_item",
+    "project": "search.source.project", "series": "search.source.series", "person": "search.source.person",
+    "company": "search.source.company", "memory": "search.source.memory",
+}
+
+
 def _item_numbers(cur, workspace_id, kind, ids):
     """The items' numbers, and which of them were numbered before (only those can have passages)."""
     found = {r["item_id"]: r["item_no"] for r in sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id,
@@ -43,7 +52,7 @@ def index_items(cur, workspace_id, kind, ids=None):
                 cur, "search.source.session", workspace_id=workspace_id, ids=None,
                 first_no=r["first_no"], last_no=r["last_no"]))
         return
-    _index_rows(cur, workspace_id, kind, ids, sqlfiles.call(cur, f"search.source.{kind}", workspace_id=workspace_id, ids=ids))
+    _index_rows(cur, workspace_id, kind, ids, sqlfiles.call(cur, SOURCES[kind], workspace_id=workspace_id, ids=ids))
 
 
 def _index_rows(cur, workspace_id, kind, ids, rows):

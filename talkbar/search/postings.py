@@ -144,5 +144,6 @@ def key_ranges(parts):
 
 def clear_workspace(cur, workspace_id):
     """Every passage and posting of a workspace (before a rebuild, or when it is gone)."""
-    for step in ("lists", "tail", "docs", "items", "stats"):
-        sqlfiles.call(cur, f"search.clear.{step}", workspace_id=workspace_id)
+    for step in ("search.clear.lists", "search.clear.tail", "search.clear.docs", "search.clear.items",
+                 "search.clear.stats"):
+        sqlfiles.call(cur, step, workspace_id=workspace_id)

@@ -12,7 +12,6 @@ drops those that may not be shown (Trash, hidden, archived). Snippets are cut he
 
 import math
 
-from talkbar.ops.lookups import live
 from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
@@ -21,9 +20,17 @@ HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
 
+# what a match of each kind shows (sql/search/show.sql); a session whose own text did not win: SHOW_LEAN
+SHOW = {
+    "session": "search.show.session", "note": "search.show.note", "document": "search.show.document",
+    "chat": "search.show.chat", "action_item": "search.show.action_item", "project": "search.show.project",
+    "series": "search.show.series", "person": "search.show.person", "company": "search.show.company",
+    "memory": "search.show.memory",
+}
+SHOW_LEAN = "search.show.session:lean"
+
 
 def search(ctx, args):
-    live(ctx, "project", args.get("projectId"))
     match_all = args["match"] == "all"
     terms = (text.query_terms if match_all else text.question_terms)(args["query"])[:MAX_TERMS]
     content = semantic.status()
@@ -95,7 +102,7 @@ def _show(ctx, ranked, best, shown, passages, args, alone):
             wanted.setdefault(r["kind"], []).append(r["id"])
             if r["own_wins"]:
                 own_text.add(r["kind"])
-    calls = [(f"search.show.{kind}" + (":lean" if kind == "session" and kind not in own_text else ""),
+    calls = [(SHOW_LEAN if kind == "session" and kind not in own_text else SHOW[kind],
               {"ids": ids, "include_archived": args["includeArchived"]}) for kind, ids in wanted.items()]
     docs = [r["doc"] for r in best if r["doc"] is not None and r["doc"] not in passages]
     if docs:

@@ -1,4 +1,4 @@
--- name: exports.preview
+-- name: export_content.facts
 -- returns: many
 -- params: $workspace_id, $session_ids
 -- The facts readiness is decided from (talkbar/exports/selection.py) and the metadata every format
@@ -16,7 +16,7 @@ LEFT JOIN series se ON se.series_id = s.series_id
 WHERE s.workspace_id = $workspace_id AND s.trashed_at IS NULL AND list_contains($session_ids, s.session_id)
 ORDER BY s.session_id
 
--- name: exports.preview:summaries
+-- name: export_content.summaries
 -- returns: many
 -- params: $session_ids, $section_keys
 -- The summary each format writes, with only the sections asked for (an empty list = all of them).
@@ -28,7 +28,7 @@ SELECT sm.session_id AS "sessionId", sm.text,
 FROM shown_summaries sm
 WHERE list_contains($session_ids, sm.session_id)
 
--- name: exports.preview:turns
+-- name: export_content.turns
 -- returns: many
 -- params: $workspace_id, $session_ids, $turn_ids, $range_starts, $range_ends
 -- Transcript turns in order; with turnIds or ranges, only those turns and the turns lying wholly
@@ -43,7 +43,7 @@ WHERE workspace_id = $workspace_id AND list_contains($session_ids, session_id)
                   WHERE t.start_ms >= r.rs AND t.end_ms <= r.re))
 ORDER BY session_id, seq
 
--- name: exports.preview:notes
+-- name: export_content.notes
 -- returns: many
 -- params: $workspace_id, $session_ids
 -- A session's own note first, then the notes filed under it, none from the Trash.
@@ -59,7 +59,7 @@ JOIN notes n ON n.note_id = l.note_id AND n.workspace_id = $workspace_id AND n.t
 GROUP BY l.session_id, n.note_id, n.title, n.markdown
 ORDER BY l.session_id, min(l.ord), n.note_id
 
--- name: exports.preview:outcomes
+-- name: export_content.outcomes
 -- returns: many
 -- params: $workspace_id, $session_ids
 -- The session's action items (tasks, follow-ups, questions, decisions) that are on its board.
@@ -71,7 +71,7 @@ FROM action_items a
 WHERE a.workspace_id = $workspace_id AND NOT a.hidden AND list_contains($session_ids, a.session_id)
 ORDER BY a.session_id, a.created_at, a.item_id
 
--- name: exports.preview:markers
+-- name: export_content.markers
 -- returns: many
 -- params: $workspace_id, $session_ids
 -- Bookmarks and other markers in time order.

@@ -1,24 +1,8 @@
-"""exports.* (issue 9): the handlers. Each orchestrates SQL (sql/ops/exports.*.sql) and the pieces
-of talkbar/exports/; delivery itself (exports.run, exports.resolve) lives in talkbar/exports/running.py
-and the settings (destinations, rules) in talkbar/exports/settings.py."""
+"""exports.preview, exports.enqueue and exports.retry: what a batch would hold, queueing one, and
+queueing its failed deliveries again. (Delivery is talkbar/exports/running.py, the settings
+talkbar/exports/settings.py; reading a batch, its attempts and the history are rows of ops.toml.)"""
 
-from talkbar.ops.lifecycle import need_args
-from talkbar.ops.lookups import live
-from talkbar.exports import batches, content, delivery, running, selection as sel, settings
-
-config = settings.config
-destination_save = settings.destination_save
-destination_delete = settings.destination_delete
-rule_save = settings.rule_save
-rule_delete = settings.rule_delete
-run = running.run
-resolve = running.resolve
-
-
-def sessions(ctx, args):
-    live(ctx, "project", args.get("projectId"))
-    need_args(ctx, args, "seriesId")
-    return [r["sessionId"] for r in ctx.sql("exports.sessions")]
+from talkbar.exports import batches, content, delivery, running, selection as sel
 
 
 def preview(ctx, args):
@@ -47,26 +31,6 @@ def enqueue(ctx, args):
     batches.enabled_destinations(ctx, args["destinationIds"])
     batch_id = batches.create(ctx, args["sessionIds"], args["destinationIds"], facts, selection)
     return batches.get(ctx, batch_id)
-
-
-def status(ctx, args):
-    batches.need(ctx, args["batchId"])
-    return batches.get(ctx, args["batchId"])
-
-
-def runs(ctx, args):
-    batches.need(ctx, args["batchId"])
-    return ctx.sql("exports.runs")
-
-
-def history(ctx, args):
-    return batches.shaped(ctx.sql("exports.status", batch_id=None))
-
-
-def cancel(ctx, args):
-    batches.need(ctx, args["batchId"])
-    ctx.sql("exports.cancel")
-    return batches.get(ctx, args["batchId"])
 
 
 def retry(ctx, args):

@@ -1,15 +1,4 @@
--- name: exports.config
--- returns: many
--- params: $workspace_id, $destination_ids
--- The workspace's destinations by name; $destination_ids (NULL = all) narrows to the ones a call names.
-SELECT destination_id AS "destinationId", workspace_id AS "workspaceId", name, format, location, enabled,
-       layout, credential_ref AS "credentialRef"
-FROM export_destinations
-WHERE workspace_id = $workspace_id
-  AND ($destination_ids IS NULL OR list_contains($destination_ids, destination_id))
-ORDER BY lower(name), destination_id
-
--- name: exports.config:rules
+-- name: export_rules.rows
 -- returns: many
 -- params: $workspace_id, $rule_id
 -- Rules from the widest scope to the narrowest ($rule_id NULL = all); selection and timing are JSON

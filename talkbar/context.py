@@ -8,19 +8,12 @@ update tells "leave it" from "clear it with null"). Everything runs in the opera
 transaction.
 """
 
-import re
 import threading
 from contextlib import contextmanager
 
 from talkbar import clock, declared, hooks, ids, plan, sessionstate, sqlfiles
+from talkbar.casing import camel
 from talkbar.errors import not_found
-
-_CAMEL = re.compile(r"_([a-z0-9])")
-
-
-def camel(name):
-    return _CAMEL.sub(lambda m: m.group(1).upper(), name)
-
 
 _POOL = None
 _POOL_GUARD = threading.Lock()

@@ -27,6 +27,7 @@ message if it has one.
 import json
 
 from talkbar import items, paging, sqlfiles, textmatch
+from talkbar.casing import snake
 from talkbar.errors import invalid, not_found
 
 
@@ -121,8 +122,8 @@ def _lifecycle(ctx, decl, args, first, checked):
 
 def _bindings(ctx, decl, args):
     bound = dict(decl.set)
-    bound.update({_snake(field): ctx.new_id(prefix) for field, prefix in decl.new_id})
-    bound.update({_snake(arg): args[arg].strip() for arg in decl.trim if isinstance(args.get(arg), str)})
+    bound.update({snake(field): ctx.new_id(prefix) for field, prefix in decl.new_id})
+    bound.update({snake(arg): args[arg].strip() for arg in decl.trim if isinstance(args.get(arg), str)})
     if decl.words:
         bound["words"] = textmatch.words(args.get(decl.words))
     bound.update(paging.bind(ctx))
@@ -186,7 +187,3 @@ def _each_row(result, field, change):
                 del target[field]
             elif isinstance(target[field], str):
                 target[field] = change(target[field])
-
-
-def _snake(name):
-    return "".join("_" + c.lower() if c.isupper() else c for c in name)

@@ -23,6 +23,7 @@ import hmac
 import json
 
 from talkbar import sqlfiles
+from talkbar.casing import snake
 from talkbar.errors import invalid
 
 _secrets = {}
@@ -65,9 +66,6 @@ def decode_cursor(ctx, token, arg="cursor"):
     return key
 
 
-def _snake(name):
-    return "".join("_" + c.lower() if c.isupper() else c for c in name)
-
 
 def bind(ctx):
     """The parameters a cursor-paged query takes: the cursor's sort key as $after_<field>
@@ -75,7 +73,7 @@ def bind(ctx):
     op = ctx.op
     if op.paging != "cursor":
         return {}
-    names = [f"after_{_snake(field)}" for field in op.declared.page["key"]]
+    names = [f"after_{snake(field)}" for field in op.declared.page["key"]]
     key = after(ctx)
     if key is not None and len(key) != len(names):
         raise _not_a_cursor(ctx, "cursor")

@@ -29,7 +29,7 @@ LAYERS = [
     ("database", ("talkbar.db", "talkbar.filelock", "talkbar.dbqueue")),
     ("sql files", ("talkbar.sqlfiles",)),
     ("base", ("talkbar", "talkbar.errors", "talkbar.events", "talkbar.clock", "talkbar.ids", "talkbar.resources",
-              "talkbar.parsecache", "talkbar.paths", "talkbar.faces")),
+              "talkbar.parsecache", "talkbar.paths", "talkbar.faces", "talkbar.casing")),
 ]
 # handler packages: none imports another
 HANDLER_PACKAGES = LAYERS[2][1]

@@ -1,5 +1,5 @@
 -- The participants of a session and the people they are linked to (sessions.speakers.*), and what
--- talkbar/ops/speaker_names.py reads to give each participant the name the session page shows.
+-- talkbar/speaker_names.py reads to give each participant the name the session page shows.
 
 -- name: session_speakers.participants
 -- returns: many

@@ -3,6 +3,7 @@
 (Schedules and the meetings they create: series_schedule.py.)
 """
 
+from talkbar.casing import snake
 from talkbar.errors import failed, invalid, not_found
 from talkbar.manifest import manifest
 from talkbar.ops import occurrences
@@ -74,7 +75,7 @@ def update(ctx, args):
     _kind_rule(kind, custom)
     fields = ("name", "description", "projectId", "anchorContactId", "templateId")
     ctx.sql("series.update", kind=kind, custom_kind_id=custom, name=(args.get("name") or "").strip(),
-            **{f"set_{_snake(f)}": f in args for f in fields})
+            **{f"set_{snake(f)}": f in args for f in fields})
     return _series(ctx)
 
 
@@ -102,7 +103,3 @@ def assign_sessions(ctx, args):
         occurrences.not_archived(target, "take new sessions")
     changed = ctx.sql("series.sessions.assign", session_ids=session_ids)
     return {"changed": len(changed)}
-
-
-def _snake(name):
-    return "".join("_" + c.lower() if c.isupper() else c for c in name)

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 
 from talkbar import items, validate
-from talkbar.errors import OpError, failed, invalid, not_found
+from talkbar.errors import OpError, failed, invalid
 from talkbar.manifest import manifest
 from talkbar.ops import knowledge
 

@@ -45,7 +45,7 @@ def _turn(row, live):
 
 def _page(ctx, args):
     offset = args["turnOffset"]
-    page = _read(ctx, after_ms=None, after_turn_id=None, turn_offset=offset)
+    page = _read(ctx, turn_offset=offset)
     rows, total = page["turns"], page["total"]
     if not rows and offset > 0:
         raise invalid(f"turnOffset {offset} is past the end of the transcript ({total} turns"
@@ -75,9 +75,9 @@ def _read(ctx, turn_offset, after_ms=None, after_turn_id=None):
     turn, in order); by change, from the speakers' first turns read beside them."""
     head = read_live(ctx, "sessions.transcript")
     sid, key, recording = head["sessionId"], head.pop("sessionNo"), head.pop("status") == "recording"
-    people = ("session_speakers.of_one", {"session_id": sid})
     if after_ms is None:
-        people, rows = ctx.sql_each([people, ("sessions.transcript:turns", {"session_no": key})])
+        people, rows = ctx.sql_each([("session_speakers.of_one", {"session_id": sid}),
+                                     ("sessions.transcript:turns", {"session_no": key})])
         named = speaker_names.of_transcript(ctx, sid, people, rows)
     else:
         named, rows = speaker_names.of_page(ctx, sid, key, ("sessions.transcript:changed", {

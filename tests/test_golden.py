@@ -7,8 +7,10 @@ own actions, `talkbar-cli app …`, run first), "setup": [calls run next, each m
 field of setup call N's result. See golden_match.py for the placeholders an expectation may use.
 
 Every case runs in this process through the engine, as `talkbar-cli tools batch` runs it (the CLI
-face, its own copy of the demo database, each call at the clock a process of its own would see:
-conftest's TICK_MS); a process per case would only cost time. A handful run through each face's
+face, each call at the clock a process of its own would see: conftest's TICK_MS); a process per
+case would only cost time. A case that writes gets its own copy of the demo database; the cases
+that must change nothing (reads and refusals, with no setup) share one copy held open, and each
+of them fails if it committed anything. A handful run through each face's
 real process too (THROUGH_CLI, THROUGH_MCP), so that what lies between the face and the engine
 is in the loop.
 """
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DB_FILE, InProcess
+from conftest import DB_FILE, PINNED_NOW_MS, HeldInProcess, InProcess
 from golden_match import mismatch
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -91,13 +93,37 @@ def _spec(name):
     return json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
 
 
+def _changes_nothing(spec, op_id):
+    """A read, or a call refused, on the demo with no steps before it: it must leave the database
+    as it found it, so it can share one copy with the others."""
+    from talkbar.manifest import manifest
+    plain = not spec.get("setup") and not spec.get("app") and spec.get("fixture", "demo") == "demo"
+    return plain and (manifest().get(op_id).is_read or "error" in spec)
+
+
+@pytest.fixture(scope="session")
+def shared_demo(demo_template, tmp_path_factory):
+    root = tmp_path_factory.mktemp("golden-shared")
+    shutil.copyfile(demo_template / DB_FILE, root / DB_FILE)
+    held = HeldInProcess(root)
+    yield held
+    held.db.release_now()
+
+
 @pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.stem}" for c in CASES])
-def test_golden(case, tmp_path, demo_template):
+def test_golden(case, tmp_path, demo_template, request):
     spec = json.loads(case.read_text(encoding="utf-8"))
+    op_id = case.parent.name
     if spec.get("app"):
         pytest.skip("app steps: run by test_golden_through_cli")
-    t = _in_process(spec, tmp_path, demo_template)
-    _check(spec, run_case(t, spec, case.parent.name))
+    if not _changes_nothing(spec, op_id):
+        _check(spec, run_case(_in_process(spec, tmp_path, demo_template), spec, op_id))
+        return
+    shared = request.getfixturevalue("shared_demo")
+    shared.now_ms = PINNED_NOW_MS   # the clock a case's own process would start at
+    entry = run_case(shared, spec, op_id)
+    assert not shared.wrote(), f"{op_id} wrote to the database, and it must change nothing: {entry}"
+    _check(spec, entry)
 
 
 class _Process:

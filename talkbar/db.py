@@ -54,7 +54,8 @@ def empty_notice(path):
 
 def _wait_s():
     """WAIT_S; tests that line processes up behind a held file lengthen it (TALKBAR_TEST_DB_WAIT_MS)
-    so that a slow machine never turns their wait into `busy`."""
+    so that a slow machine never turns their wait into `busy`, and tests of what `busy` looks like
+    shorten it."""
     raw = os.environ.get("TALKBAR_TEST_DB_WAIT_MS", "")
     return int(raw) / 1000 if raw.isdigit() else WAIT_S
 

@@ -135,8 +135,15 @@ class InProcess:
         self.root = Path(root)
         self.now_ms = now_ms
 
-    def batch_env(self, calls, env=None):
+    def _database(self):
         from talkbar.db import Database
+        self.root.mkdir(parents=True, exist_ok=True)
+        return Database(self.root / DB_FILE, create=True, idle_s=0, on_empty=None)
+
+    def _let_go(self, db):
+        db.release_now()
+
+    def batch_env(self, calls, env=None):
         from talkbar.engine import CLI, Engine
         now, self.now_ms = self.now_ms, self.now_ms + TICK_MS
         settings = {"TALKBAR_DATA_ROOT": str(self.root), "TALKBAR_NOW_MS": str(now),
@@ -144,12 +151,11 @@ class InProcess:
                     **{k: str(v) for k, v in (env or {}).items()}}
         saved = {key: os.environ.get(key) for key in settings}
         os.environ.update(settings)
-        self.root.mkdir(parents=True, exist_ok=True)
-        db = Database(self.root / DB_FILE, create=True, idle_s=0, on_empty=None)
+        db = self._database()
         try:
             return json.loads(json.dumps(Engine(db, CLI).batch(calls), ensure_ascii=False))
         finally:
-            db.release_now()
+            self._let_go(db)
             for key, value in saved.items():
                 if value is None:
                     os.environ.pop(key, None)
@@ -158,6 +164,79 @@ class InProcess:
 
     def run(self, *argv, env=None):
         raise AssertionError(f"app steps run through the process (test_golden_through_cli): {argv}")
+
+
+class InProcessCLI(TB):
+    """A TB that runs the commands in HERE (`tools call`, `tools batch`, `app access` …) through
+    talkbar-cli's own main() in this process instead of a new one: the same argv, environment and
+    clock as that process would get, standard input, output and exit code captured, the database
+    opened and let go per command as there. Anything else (and -v, whose events are a process's
+    state) still starts the real process. For tests of what operations do, where a process per
+    call would only cost time; tests of the CLI itself use TB."""
+
+    HERE = {("tools", "call"), ("tools", "batch"), ("tools", "list"), ("tools", "info"),
+            ("app", "access"), ("app", "license"), ("app", "export")}
+
+    def run(self, *args, input=None, env=None, timeout=120):
+        words = [str(a) for a in args]
+        command = tuple(w for w in words if not w.startswith("-") and w != "json")[:2]
+        if command not in self.HERE or "-v" in words or "--verbose" in words:
+            return super().run(*args, input=input, env=env, timeout=timeout)
+        return _main_here(words, self.env(**(env or {})), input)
+
+
+def _main_here(argv, env, input):
+    """Run talkbar-cli's main(argv) in this process with `env`'s TALKBAR_ variables and `input` on
+    standard input; a Result as from the process."""
+    import contextlib
+    import io
+    from talkbar.cli.main import main
+    from talkbar.cli.state import G, Globals
+    settings = {k: v for k, v in env.items() if k.startswith("TALKBAR_")}
+    saved_env = {k: v for k, v in os.environ.items() if k.startswith("TALKBAR_")}
+    saved_globals = vars(G).copy()
+    saved_stdin = sys.stdin
+    out, err = io.StringIO(), io.StringIO()
+    for key in saved_env:
+        del os.environ[key]
+    os.environ.update(settings)
+    vars(G).update(vars(Globals()))
+    sys.stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(argv)
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.stdin = saved_stdin
+        vars(G).update(saved_globals)
+        for key in settings:
+            del os.environ[key]
+        os.environ.update(saved_env)
+    return Result(subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue()))
+
+
+class HeldInProcess(InProcess):
+    """An InProcess whose database stays open from call to call, for calls that must change
+    nothing (reads, refusals): many of them share one copy of a data root instead of each copying
+    and opening its own. `wrote()` tells whether anything was committed since the copy was opened:
+    a commit goes to the write-ahead log while the file is held."""
+
+    def __init__(self, root, now_ms=PINNED_NOW_MS):
+        from talkbar.db import Database
+        super().__init__(root, now_ms)
+        self.db = Database(self.root / DB_FILE, create=False, idle_s=3600, on_empty=None)
+
+    def _database(self):
+        return self.db
+
+    def _let_go(self, db):
+        pass
+
+    def wrote(self):
+        wal = self.root / (DB_FILE + ".wal")
+        return wal.exists() and wal.stat().st_size > 0
 
 
 @pytest.fixture
@@ -173,11 +252,12 @@ def imported_template(tmp_path_factory, name, doc):
     return root
 
 
-def fresh_copy(template, root):
-    """A TB on a fresh copy of a template data root, removed after the test (a data root is tens
-    of MB, and a run has ~1000 tests): `yield from fresh_copy(...)` in a fixture."""
+def fresh_copy(template, root, kind=None):
+    """A TB (or `kind`, e.g. InProcessCLI) on a fresh copy of a template data root, removed after the
+    test (a data root is tens of MB, and a run has ~1000 tests): `yield from fresh_copy(...)` in a
+    fixture."""
     shutil.copytree(template, root)
-    yield TB(root)
+    yield (kind or TB)(root)
     shutil.rmtree(root, ignore_errors=True)
 
 
@@ -190,6 +270,19 @@ def demo_template(tmp_path_factory):
 def demo(tmp_path, demo_template):
     """A fresh copy of a data root holding the demo workspace."""
     yield from fresh_copy(demo_template, tmp_path / "demo")
+
+
+@pytest.fixture
+def tb_in_process(tmp_path):
+    """`tb` running its commands in this process where it can (InProcessCLI)."""
+    yield InProcessCLI(tmp_path / "root")
+    shutil.rmtree(tmp_path / "root", ignore_errors=True)
+
+
+@pytest.fixture
+def demo_in_process(tmp_path, demo_template):
+    """`demo` running its commands in this process where it can (InProcessCLI)."""
+    yield from fresh_copy(demo_template, tmp_path / "demo", InProcessCLI)
 
 
 @pytest.fixture(scope="module")

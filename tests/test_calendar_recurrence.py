@@ -11,6 +11,14 @@ from dateutil.rrule import rrulestr
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import InProcess
+import pytest
+
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
 
 NOW = 1792065600000          # 2026-10-14 12:00 UTC, before the US and EU DST changes
 DAY = 86_400_000

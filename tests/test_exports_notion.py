@@ -17,6 +17,13 @@ import pytest
 
 from conftest import REPO, cli_command
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
 WS = "workspace-niy3baezesnixbun"
 S1 = "c9db1374-73be-403e-adc6-cc1f3f08f3d9"
 S2 = "76f01003-3e00-4c5d-bf07-3400ab8aae3a"

@@ -17,6 +17,13 @@ import hostile
 from mcp_raw import RawServer
 from talkbar.manifest import load
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
 OPS = sorted(load(), key=lambda o: o.id)
 
 

@@ -4,6 +4,14 @@ suggestion proposes (and refusing what cannot be applied), sources that are gone
 import json
 
 from test_knowledge_data import family, family_template, results  # noqa: F401 (fixtures)
+import pytest
+
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
 
 NOW = 1_796_000_000_000
 

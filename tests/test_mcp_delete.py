@@ -6,6 +6,13 @@ from mcp import types
 
 from mcp_sdk import payload, run, session
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
 NOTE = "note-acme-pricing-followups"
 DECLINED = {"error": {"code": "declined", "message": "The user did not confirm, so nothing ran"}}
 

@@ -21,6 +21,20 @@ from mcp.client.client import Client
 from conftest import REPO
 from test_exports_notion import S2
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
+
 ERAS = {"auto": "2026-07-28", "legacy": "2025-11-25"}
 FIVE = ["talkbar_find", "talkbar_read", "talkbar_change", "talkbar_delete", "talkbar_tools"]
 PRICING = "c9db1374-73be-403e-adc6-cc1f3f08f3d9"

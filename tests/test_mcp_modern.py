@@ -11,6 +11,13 @@ import pytest
 
 from mcp_raw import RawServer
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
 V = "io.modelcontextprotocol/protocolVersion"
 CAPS = "io.modelcontextprotocol/clientCapabilities"
 SUB = "io.modelcontextprotocol/subscriptionId"

@@ -7,6 +7,13 @@ import pytest
 
 from mcp_sdk import payload, run, session
 
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
+
 ANNOTATIONS = {
     "talkbar_find": (True, False, True, False),
     "talkbar_read": (True, False, True, False),

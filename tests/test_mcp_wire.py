@@ -10,6 +10,13 @@ from mcp_raw import RawServer
 
 
 @pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
+
+
+@pytest.fixture
 def server(tb):
     tb.run("app", "access", "mcp", "on")
     s = RawServer(tb)

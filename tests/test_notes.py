@@ -1,4 +1,19 @@
 """notes.* in sequences: what a write keeps, what it refuses, and that a refused call writes nothing."""
+import pytest
+
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
 
 READING = "note-2120jlpa0h9plrss16ivxrm1"      # plain note, no links
 EMBEDDED = "note-1xe639m5ube2ssgu8n7cxf6d"     # the renewal session's own note, with an embedded card

@@ -6,6 +6,13 @@ import json
 
 import pytest
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
 NOW1, NOW2 = 1893456000000, 1893456600000
 HELIOS = "project-06awq7f3mspi0k54vh5vte6l"
 READING = "note-2120jlpa0h9plrss16ivxrm1"

@@ -16,6 +16,13 @@ from hypothesis import strategies as st
 from conftest import REPO
 from talkbar.manifest import manifest
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
 NOW = 1893456000000
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 FINISHED = {"done", "answered", "superseded"}

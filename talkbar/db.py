@@ -29,6 +29,7 @@ from talkbar.filelock import FileLock
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
 IDLE_S = 10.0         # how long a lease nobody knocks for is kept idle (README: "Sharing the file")
+STEP_IDLE_S = 1.0     # how long a command of many steps (an export run) keeps the file between them
 FIRST_POLL_S = 0.005  # how often the first in line tries the file (and knocks)
 QUEUED_POLL_S = 0.02  # how often the others look whether their turn has come
 KNOCK_EVERY_S = 0.04  # how often the first in line knocks again

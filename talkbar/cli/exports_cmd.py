@@ -44,13 +44,17 @@ def exports():
 def run(workspace_id, batch_id, wait, timeout):
     """Run one pass of an export batch, then print the batch as JSON."""
     from talkbar.cli.progress import Progress
+    from talkbar.db import STEP_IDLE_S
     from talkbar.exports.commands import active, run_batch
-    db = open_db()
+    db = open_db(idle_s=STEP_IDLE_S)   # one open for the run, not four per delivery; a knock takes it at once
 
     def go():
         with Progress("Exporting"):
             return run_batch(_engine(db), workspace_id, batch_id, wait, timeout)
-    batch, timed_out = _failing(go)
+    try:
+        batch, timed_out = _failing(go)
+    finally:
+        db.release_now()
     output.result(batch)
     if timed_out:
         left = len(active(batch))
@@ -69,13 +73,17 @@ def worker(workspace_id, drain, interval_ms):
     """Run automatic and queued exports as they come due, until Ctrl+C; print each batch that moved."""
     from talkbar.cli.interrupt import Interrupts
     from talkbar.cli.progress import Progress
+    from talkbar.db import STEP_IDLE_S
     from talkbar.exports.commands import worker_pass
-    db = open_db()
+    db = open_db(idle_s=STEP_IDLE_S)   # kept through a pass's steps (a knock takes it at once), let go after it
     engine = _engine(db)
 
     def one_pass():
-        with Progress("Exports worker"):   # wiped before the pass's batches print
-            return worker_pass(engine, workspace_id)
+        try:
+            with Progress("Exports worker"):   # wiped before the pass's batches print
+                return worker_pass(engine, workspace_id)
+        finally:
+            db.release_now()
     interrupts = Interrupts(force=True)   # Ctrl+C ends the run after the pass in progress; twice, at once
     try:
         while not interrupts.stopped:

@@ -175,7 +175,7 @@ class InProcessCLI(TB):
     call would only cost time; tests of the CLI itself use TB."""
 
     HERE = {("tools", "call"), ("tools", "batch"), ("tools", "list"), ("tools", "info"),
-            ("app", "access"), ("app", "license"), ("app", "export")}
+            ("app", "access"), ("app", "license"), ("app", "export"), ("app", "import")}
 
     def run(self, *args, input=None, env=None, timeout=120):
         words = [str(a) for a in args]

@@ -3,6 +3,13 @@ not extracted yet or gone, and the changes documents allow."""
 
 import pytest
 
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
+
 WS = "workspace-docs"
 TEXT = "".join(f"Clause {i}. The Supplier shall — in good faith — report on the façade works.\n" for i in range(700))
 

@@ -10,6 +10,14 @@ import unicodedata
 from hypothesis import given, settings, strategies as st
 
 from talkbar.exports import naming
+import pytest
+
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
 
 WS = "workspace-hostile"
 HOSTILE = ["../../../etc/passwd", "..", "/absolute/path", "back\\slash\\..\\..", "C:\\Windows\\evil", "a:b*c?d\"e<f>g|h",

@@ -8,6 +8,20 @@ import pytest
 from conftest import DEMO, TB
 
 
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
+
+
 def _expected_stats(ws):
     live = [s for s in ws.get("sessions", []) if not s.get("trashedAt")]
     statuses = ["recording", "open", "interrupted", "complete"]

@@ -14,6 +14,20 @@ import pytest
 from test_exports_formats import deliver_each
 from test_exports_notion import S1, S2, NotionStandIn, _run, notion_setup
 
+
+@pytest.fixture
+def demo(demo_in_process):
+    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return demo_in_process
+
+
+@pytest.fixture
+def tb(tb_in_process):
+    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
+    this module tests what the operations do, not the process around them."""
+    return tb_in_process
+
 MAIN = "Main text: the renewal budget stays flat for the whole of 2027."
 SECTION = "Budget planning may slip if procurement waits for the board."
 NOTE_MD = ("## Plan\n\n- Budget planning\n- Hiring **two** engineers\n\n<script>alert('x')</script>\n\n"

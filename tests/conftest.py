@@ -239,9 +239,15 @@ class HeldInProcess(InProcess):
         return wal.exists() and wal.stat().st_size > 0
 
 
+def _kind(request):
+    """InProcessCLI in a module marked `commands_in_process` (it tests what operations do, not the
+    process around them), TB elsewhere."""
+    return InProcessCLI if request.node.get_closest_marker("commands_in_process") else TB
+
+
 @pytest.fixture
-def tb(tmp_path):
-    yield TB(tmp_path / "root")
+def tb(tmp_path, request):
+    yield _kind(request)(tmp_path / "root")
     shutil.rmtree(tmp_path / "root", ignore_errors=True)  # a data root is tens of MB; ~1000 tests
 
 
@@ -267,22 +273,9 @@ def demo_template(tmp_path_factory):
 
 
 @pytest.fixture
-def demo(tmp_path, demo_template):
+def demo(tmp_path, demo_template, request):
     """A fresh copy of a data root holding the demo workspace."""
-    yield from fresh_copy(demo_template, tmp_path / "demo")
-
-
-@pytest.fixture
-def tb_in_process(tmp_path):
-    """`tb` running its commands in this process where it can (InProcessCLI)."""
-    yield InProcessCLI(tmp_path / "root")
-    shutil.rmtree(tmp_path / "root", ignore_errors=True)
-
-
-@pytest.fixture
-def demo_in_process(tmp_path, demo_template):
-    """`demo` running its commands in this process where it can (InProcessCLI)."""
-    yield from fresh_copy(demo_template, tmp_path / "demo", InProcessCLI)
+    yield from fresh_copy(demo_template, tmp_path / "demo", _kind(request))
 
 
 @pytest.fixture(scope="module")

@@ -6,11 +6,10 @@ import json
 import pytest
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 PRICING = "c9db1374-73be-403e-adc6-cc1f3f08f3d9"     # complete, Acme project
 RECORDING = "33cf0ddb-f3c4-4447-8436-28063ff41be2"   # recording, started at 1795528800000

@@ -14,11 +14,10 @@ from conftest import InProcess
 import pytest
 
 
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 NOW = 1792065600000          # 2026-10-14 12:00 UTC, before the US and EU DST changes
 DAY = 86_400_000

@@ -16,7 +16,7 @@ import time
 
 from hypothesis import settings
 
-from conftest import REPO, base_env
+from conftest import REPO
 
 BUSY = {"code": "busy",
         "message": "TalkBar's database was busy with another write. Try the same call again; "

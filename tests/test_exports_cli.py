@@ -12,11 +12,10 @@ from test_exports_batches import SOPEN, app_changes
 from test_exports_notion import S1, S2, WS
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 ACME_RULE = "rule-le6eyky4hpt4"
 WEEKLY_SYNC = "series-11yz0ks2ixr6vlv80mja"

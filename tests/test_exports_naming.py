@@ -13,11 +13,10 @@ from talkbar.exports import naming
 import pytest
 
 
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 WS = "workspace-hostile"
 HOSTILE = ["../../../etc/passwd", "..", "/absolute/path", "back\\slash\\..\\..", "C:\\Windows\\evil", "a:b*c?d\"e<f>g|h",

@@ -18,11 +18,10 @@ import pytest
 from conftest import REPO, cli_command
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 WS = "workspace-niy3baezesnixbun"
 S1 = "c9db1374-73be-403e-adc6-cc1f3f08f3d9"

@@ -13,11 +13,10 @@ from hypothesis import strategies as st
 from talkbar.fixture import stream
 
 
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20), st.text(max_size=12),
                     st.floats(allow_nan=False, allow_infinity=False))

@@ -16,7 +16,6 @@ is in the loop.
 """
 
 import json
-import os
 import shutil
 from pathlib import Path
 

@@ -15,18 +15,10 @@ from test_exports_formats import deliver_each
 from test_exports_notion import S1, S2, NotionStandIn, _run, notion_setup
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
 
-
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
 
 MAIN = "Main text: the renewal budget stays flat for the whole of 2027."
 SECTION = "Budget planning may slip if procurement waits for the board."

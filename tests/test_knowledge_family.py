@@ -7,11 +7,10 @@ from test_knowledge_data import family, family_template, results  # noqa: F401 (
 import pytest
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 NOW = 1_796_000_000_000
 

@@ -10,11 +10,10 @@ import pytest
 from mcp_raw import RawServer
 
 
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 DELAY_MS = 1200
 CANCELLED = {"code": -32603, "message": "Request cancelled by the client"}

@@ -22,18 +22,10 @@ from conftest import REPO
 from test_exports_notion import S2
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
 
-
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
 
 ERAS = {"auto": "2026-07-28", "legacy": "2025-11-25"}
 FIVE = ["talkbar_find", "talkbar_read", "talkbar_change", "talkbar_delete", "talkbar_tools"]

@@ -17,11 +17,10 @@ from conftest import REPO
 from talkbar.manifest import manifest
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
+
 
 NOW = 1893456000000
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

@@ -11,18 +11,10 @@ from hypothesis import strategies as st
 from test_knowledge_data import T0, family, family_template, results  # noqa: F401 (fixtures)
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
 
-
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
 
 PETER = "contact-jgsdampd0cjhgwoi31zb"
 DANA = "contact-cf2h51t5i821zfbmftsu"

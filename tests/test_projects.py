@@ -6,18 +6,10 @@ import json
 import pytest
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
 
-
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
 
 OLD_MILL = "project-qusgizdvowwyslhil64rdjl5"   # in the Trash in the demo
 HELIOS = "project-06awq7f3mspi0k54vh5vte6l"

@@ -12,18 +12,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
 
 
-@pytest.fixture
-def demo(demo_in_process):
-    """The demo data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return demo_in_process
+# These tests are about what the operations do, not the process around them: tb and demo run
+# their tools/app commands in this process (conftest.InProcessCLI).
+pytestmark = pytest.mark.commands_in_process
 
-
-@pytest.fixture
-def tb(tb_in_process):
-    """An empty data root, its commands run in this process where they can (conftest.InProcessCLI):
-    this module tests what the operations do, not the process around them."""
-    return tb_in_process
 
 ACME = "8d51ad9b-43ac-4782-991c-d082f05de62e"
 NORTHWIND = "c9d45f94-d812-453d-bd9f-5d596c814c59"   # has an unnamed speaker ("Speaker 1")

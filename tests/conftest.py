@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -125,6 +126,22 @@ class TB:
         return self
 
 
+@contextmanager
+def talkbar_environment(env):
+    """os.environ holding exactly the TALKBAR_ variables of `env` (as a process started with `env`
+    would see them) until the block ends, then what it held before."""
+    saved = {k: v for k, v in os.environ.items() if k.startswith("TALKBAR_")}
+    for key in saved:
+        del os.environ[key]
+    os.environ.update({k: str(v) for k, v in env.items() if k.startswith("TALKBAR_")})
+    try:
+        yield
+    finally:
+        for key in [k for k in os.environ if k.startswith("TALKBAR_")]:
+            del os.environ[key]
+        os.environ.update(saved)
+
+
 class InProcess:
     """A data root whose calls run through the engine in this process, each as one `tools batch`
     process would run it: the CLI face, its own clock (one tick on per call, or the env given),
@@ -149,18 +166,12 @@ class InProcess:
         settings = {"TALKBAR_DATA_ROOT": str(self.root), "TALKBAR_NOW_MS": str(now),
                     "TALKBAR_POLICY_FILE": str(self.root / "no-policy.json"),
                     **{k: str(v) for k, v in (env or {}).items()}}
-        saved = {key: os.environ.get(key) for key in settings}
-        os.environ.update(settings)
-        db = self._database()
-        try:
-            return json.loads(json.dumps(Engine(db, CLI).batch(calls), ensure_ascii=False))
-        finally:
-            self._let_go(db)
-            for key, value in saved.items():
-                if value is None:
-                    os.environ.pop(key, None)
-                else:
-                    os.environ[key] = value
+        with talkbar_environment(settings):
+            db = self._database()
+            try:
+                return json.loads(json.dumps(Engine(db, CLI).batch(calls), ensure_ascii=False))
+            finally:
+                self._let_go(db)
 
     def run(self, *argv, env=None):
         raise AssertionError(f"app steps run through the process (test_golden_through_cli): {argv}")
@@ -192,18 +203,13 @@ def _main_here(argv, env, input):
     import io
     from talkbar.cli.main import main
     from talkbar.cli.state import G, Globals
-    settings = {k: v for k, v in env.items() if k.startswith("TALKBAR_")}
-    saved_env = {k: v for k, v in os.environ.items() if k.startswith("TALKBAR_")}
     saved_globals = vars(G).copy()
     saved_stdin = sys.stdin
     out, err = io.StringIO(), io.StringIO()
-    for key in saved_env:
-        del os.environ[key]
-    os.environ.update(settings)
     vars(G).update(vars(Globals()))
     sys.stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with talkbar_environment(env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             main(argv)
         code = 0
     except SystemExit as exc:
@@ -211,9 +217,6 @@ def _main_here(argv, env, input):
     finally:
         sys.stdin = saved_stdin
         vars(G).update(saved_globals)
-        for key in settings:
-            del os.environ[key]
-        os.environ.update(saved_env)
     return Result(subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue()))
 
 

@@ -92,6 +92,7 @@ class Database:
         self._checked = False
         self._busy_at = 0.0   # when an open last gave up waiting for another process
         self._remove_on_close = False
+        self._fresh = False   # this lease created the file and nothing has been committed to it yet
         self.lease_cache = {}
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
         self._queue = Queue(self.path)
@@ -210,6 +211,7 @@ class Database:
             self._con.close()  # checkpoints what this lease wrote
         finally:
             self._con = None
+            self._fresh = False
             if self._remove_on_close:
                 self._remove_on_close = self._checked = False
                 for name in (self.path.name, self.path.name + ".wal"):
@@ -256,6 +258,18 @@ class Database:
         get in between them."""
         with (lock or self.write_lock), self.cursor(write=True) as cur, transaction(cur):
             yield cur
+        self.kept()
+
+    def kept(self):
+        """A write was committed: the file this lease created stays."""
+        self._fresh = self._remove_on_close = False
+
+    def undone(self):
+        """A write was refused or rolled back. If this lease created the file and nothing has been
+        committed to it, the file goes when the lease ends: the data root is as it was, with no
+        database (bad input changes nothing); a write committed before then keeps it."""
+        if self._fresh:
+            self.remove_on_close()
 
     # ------------------------------------------------------------------ no database yet
     def _missing(self):
@@ -311,17 +325,23 @@ class Database:
             if self._con is None:
                 if self._busy_at > asked:
                     raise busy()
+                fresh = write and self._missing()
                 try:
                     self._open()
                 except OpError as err:
                     if err.code == "busy":
                         self._busy_at = time.monotonic()
                     raise
+                self._fresh = fresh
             self._refs += 1
             cur = self._con.cursor()
         self._mine.n = nested + 1
         try:
             yield cur
+        except BaseException:
+            if write:
+                self.undone()
+            raise
         finally:
             self._mine.n = nested
             try:

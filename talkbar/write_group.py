@@ -111,8 +111,10 @@ class WriteGroup:
         try:
             if commit:
                 cur.execute("COMMIT")
+                self.engine.db.kept()
             else:
                 cur.execute("ROLLBACK")
+                self.engine.db.undone()
         except Exception:
             if commit:
                 try:

@@ -54,6 +54,23 @@ def test_a_batch_with_a_write_creates_the_database(tb):
     assert tb.db.exists()
 
 
+def test_refused_writes_leave_no_database_and_one_that_lands_keeps_it(tb):
+    """A write refused after it opened the file it would have written to (an unknown workspace is
+    only found unknown there) removes the file again, alone or in a batch; a batch in which a write
+    lands keeps it, with that write and nothing of the refused one."""
+    bad = {"tool": "notes.create", "args": {"title": "Never", "markdown": "m", "workspaceId": "ws-unknown"}}
+    code, out = tb.call("workspace.rename", {"workspaceId": "ws-unknown", "name": "x"})
+    assert code == 1 and out["error"]["code"] == "not_found", out
+    assert not tb.db.exists()
+    code, out = tb.batch([bad, {**bad, "args": {**bad["args"], "title": "Nor this"}}])
+    assert code == 1 and [e["error"]["code"] for e in out] == ["not_found", "not_found"], out
+    assert not tb.db.exists()
+    code, out = tb.batch([bad, {"tool": "notes.create", "args": {"title": "Kept", "markdown": "m"}}])
+    assert code == 1 and [e["ok"] for e in out] == [False, True], out
+    assert tb.db.exists()
+    assert [n["title"] for n in tb.ok("notes.list")["items"]] == ["Kept"]
+
+
 def test_app_settings_create_the_database(tb):
     assert tb.run("app", "access", "mcp", "on").code == 0
     assert tb.db.exists()

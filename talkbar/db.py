@@ -370,24 +370,22 @@ def _foreign(message):
 
 def _prepare(con, path, create):
     """Check that the file is TalkBar's (or make it so, if it is new), then migrate it."""
-    tables = sqlfiles.call(con, "db.tables")
-    if not tables["meta"] and not tables["migrations"]:
-        if tables["n"] or not create:
-            raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
-        _migrate(con, path, has_record=False)
+    try:
+        known = sqlfiles.call(con, "db.identity")   # a TalkBar file: its mark and migrations, in one statement
+    except _duckdb().CatalogException:             # no meta or no schema_migrations: new, or not ours
+        if sqlfiles.call(con, "db.tables") or not create:
+            raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.") from None
+        sqlfiles.call(con, "migrations.ensure_table")
+        _migrate(con, path, done=set())
         _seed(con, path)
         return
-    if not tables["meta"]:
-        raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.")
-    if sqlfiles.call(con, "db.app_id") != APP_ID:
+    if known["app"] != APP_ID:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
-    _migrate(con, path, has_record=tables["migrations"])
+    _migrate(con, path, done=set(known["versions"] or []))
 
 
-def _migrate(con, path, has_record):
-    if not has_record:
-        sqlfiles.call(con, "migrations.ensure_table")
-    done = {r["version"] for r in sqlfiles.call(con, "migrations.applied")}
+def _migrate(con, path, done):
+    """Apply the migrations not in `done` (the versions the file records), each in a transaction."""
     pending = [m for m in sqlfiles.migrations() if m[0] not in done]
     known = {v for v, _, _ in sqlfiles.migrations()}
     if done - known:

@@ -149,6 +149,6 @@ def run(cursor, query, params):
         return None if row is None else row[0]
     cols = [d[0] for d in cursor.description]
     if query.returns == "one":
-        row = cursor.fetchone()
-        return None if row is None else dict(zip(cols, row))
+        rows = cursor.fetchall()
+        return dict(zip(cols, rows[0])) if rows else None
     return [dict(zip(cols, r)) for r in cursor.fetchall()]

@@ -182,6 +182,28 @@ def test_db_option_never_creates_and_refuses_foreign_files(tb, tmp_path, content
     assert not tb.db.exists(), "the data root's database is not touched either"
 
 
+@pytest.mark.parametrize("change, message", [
+    ("UPDATE meta SET value = 'other-app' WHERE key = 'app'", "is a DuckDB database but not TalkBar's."),
+    ("DROP TABLE schema_migrations", "is a DuckDB database but not TalkBar's: it has no TalkBar metadata."),
+    ("UPDATE meta SET value = 'talkbar' WHERE key = 'app'", None),   # a mark left as it is
+    ("INSERT INTO schema_migrations VALUES (99999, 'from_the_future', 0)",
+     "was written by a newer TalkBar (schema 99999); update talkbar-cli."),
+])
+def test_a_file_is_opened_as_what_its_mark_and_migrations_say(tb, change, message):
+    import duckdb
+    tb.ok("workspace.rename", {"name": "Marked"})
+    con = duckdb.connect(str(tb.db))
+    con.execute(change)
+    con.close()
+    r = tb.run("--output", "json", "tools", "call", "workspace.list")
+    if message is None:
+        assert r.code == 0 and json.loads(r.stdout)["workspaces"][0]["name"] == "Marked", r
+        return
+    assert r.code == 1, r
+    error = json.loads(r.stdout)["error"]
+    assert error["code"] == "failed" and error["message"] == f"{tb.db} {message}", error
+
+
 def test_db_option_opens_an_existing_talkbar_database(tb, tmp_path):
     tb.ok("workspace.rename", {"name": "Via data root"})
     r = tb.run("--db", str(tb.db), "tools", "call", "workspace.list", env={"TALKBAR_DATA_ROOT": str(tmp_path / "elsewhere")})

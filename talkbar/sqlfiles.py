@@ -140,13 +140,15 @@ def run(cursor, query, params):
     bound = {p: params.get(p) for p in query.params}
     events.emit("sql", name=query.name)
     cursor.execute(query.text, bound)
+    # A result is always read to its end: one left half-read keeps its transaction open, and a
+    # CHECKPOINT on the connection then fails ("other write transactions active").
     if query.returns == "exec":
         described = cursor.description
-        row = cursor.fetchone() if described and described[0][0] == "Count" else None
-        return row[0] if row else None
+        rows = cursor.fetchall() if described and described[0][0] == "Count" else None
+        return rows[0][0] if rows else None
     if query.returns == "value":
-        row = cursor.fetchone()
-        return None if row is None else row[0]
+        rows = cursor.fetchall()
+        return rows[0][0] if rows else None
     cols = [d[0] for d in cursor.description]
     if query.returns == "one":
         rows = cursor.fetchall()

@@ -236,12 +236,6 @@ class Database:
                     continue
                 self._idle.wait(timeout=min(remaining, 0.05))
 
-    def remove_on_close(self):
-        """A first write into a data root with no database is failing (an import refused midway,
-        its transaction about to roll back): when the file is let go of, remove it (before the
-        lock is released), so that the data root is as it was."""
-        self._remove_on_close = True
-
     def leased(self):
         """Whether this process holds the file now."""
         return self._con is not None
@@ -265,11 +259,12 @@ class Database:
         self._fresh = self._remove_on_close = False
 
     def undone(self):
-        """A write was refused or rolled back. If this lease created the file and nothing has been
-        committed to it, the file goes when the lease ends: the data root is as it was, with no
-        database (bad input changes nothing); a write committed before then keeps it."""
+        """A write was refused or rolled back (a call refused, an import failing midway). If this
+        lease created the file and nothing has been committed to it, the file goes when the lease
+        ends, before the lock is released: the data root is as it was, with no database (bad input
+        changes nothing); a write committed before then keeps it."""
         if self._fresh:
-            self.remove_on_close()
+            self._remove_on_close = True
 
     # ------------------------------------------------------------------ no database yet
     def _missing(self):

@@ -66,7 +66,6 @@ def decode_cursor(ctx, token, arg="cursor"):
     return key
 
 
-
 def bind(ctx):
     """The parameters a cursor-paged query takes: the cursor's sort key as $after_<field>
     (all None on the first page)."""

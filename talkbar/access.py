@@ -2,8 +2,10 @@
 
 The master switch (off after install), one toggle per operation (defaults from the manifest,
 which matches spec/operations.tsv), the per-row Read/Change toggles that set a row's operations
-together, "Allow deletes without confirmation" and the audit log. Stored in the database, read at
-every MCP call. The CLI ignores all of it (but not the administrator's policy).
+together, "Allow deletes without confirmation" and the audit log. Stored in the database; the MCP
+server reads it once per lease of the file (only another process changes it, and only while the
+server does not hold the file), so a switch takes effect at the next call. The CLI ignores all of
+it (but not the administrator's policy).
 """
 
 from dataclasses import dataclass

@@ -262,3 +262,41 @@ def test_the_sdk_client_connects_in_any_mode(tb, mode):
             tools = await c.list_tools()
             return [t.name for t in tools.tools]
     assert "talkbar_read" in run(go)
+
+
+def test_access_is_read_once_per_lease_and_again_after_it(tb, monkeypatch):
+    """MCP Access is read at the first call of a lease and kept while the file is held (only
+    another process changes it, and only while this one does not hold it); the next lease reads
+    it again and sees a switch made in between."""
+    import io
+
+    from conftest import talkbar_environment
+    from talkbar import access
+    from talkbar.db import Database
+    from talkbar.mcp.server import Server
+
+    _access(tb, "mcp", "on")
+    reads = []
+    real_load = access.load
+    monkeypatch.setattr(access, "load", lambda cur, manifest: reads.append(1) or real_load(cur, manifest))
+
+    def calls(db, n):
+        """A server on `db` answering initialize and n calls (serve() lets go of the file as it ends)."""
+        lines = [{"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}]
+        lines += [{"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": {
+            "name": "talkbar_read", "arguments": {"tool": "workspace.list"}}} for i in range(n)]
+        out = io.BytesIO()
+        Server(db, stdin=io.BytesIO("".join(json.dumps(x) + "\n" for x in lines).encode()), stdout=out).serve()
+        return [json.loads(line)["result"] for line in out.getvalue().decode().splitlines()][1:]
+
+    with talkbar_environment(tb.env()):
+        db = Database(tb.db, create=False, idle_s=3600)
+        first = calls(db, 5)
+        assert len(first) == 5 and not any(r.get("isError") for r in first)
+        assert len(reads) == 1, "one read for the initialize and five calls of one lease"
+        _access(tb, "mcp", "off")    # `app access` (in this process here) reads it too, to show it
+        reads.clear()
+        second = calls(db, 2)
+    assert len(reads) == 1, "a new lease reads MCP Access again"
+    assert [json.loads(r["content"][0]["text"])["error"]["code"] for r in second if r["isError"]] == ["turned_off"] * 2

@@ -10,12 +10,12 @@ import os
 import threading
 import time
 
-from talkbar import events, policy
+from talkbar import events
 from talkbar.engine import unreadable_call
 from talkbar.errors import OpError
 from talkbar.mcp import confirm
 from talkbar.mcp.audit import line as audit_line
-from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP, view
+from talkbar.mcp.tools import FIND_SCHEMA, SEARCH_OP
 
 RUN_KEYS = ("tool", "args", "calls", "stopOnError")
 
@@ -210,7 +210,7 @@ class CallRunner:
         if self.server.op_gate:
             self._wait_at_gate(op)
         if not op.is_read:
-            view(cur, self.manifest, policy.current()).gate(op)
+            self.server.view_on(cur).gate(op)
 
     def _wait_at_gate(self, op):
         """Test hook (TALKBAR_TEST_OP_GATE): every operation waits, inside its transaction, until that

@@ -14,8 +14,6 @@ Requests the revision removed (`ping`, `logging/setLevel`, `resources/subscribe`
 unknown methods here.
 """
 
-import json
-
 from talkbar import __version__
 from talkbar.mcp import eras, wire
 from talkbar.mcp.tools import INSTRUCTIONS
@@ -72,9 +70,9 @@ class ModernRequests:
     def _tools_list(self, msg, env):
         if not self._one_page(msg):
             return
-        defs = self.server.current_view().definitions()
-        self.server.watch.listed(_canonical(defs))
-        self.out.send(wire.result(msg.id, cacheable({"tools": defs}, TOOLS_TTL_MS, "private")))
+        current = self.server.current_view()
+        self.server.watch.listed(current.canonical())
+        self.out.send(wire.result(msg.id, cacheable({"tools": current.definitions()}, TOOLS_TTL_MS, "private")))
 
     def _empty(self, msg, key):
         if self._one_page(msg):
@@ -121,12 +119,8 @@ class ModernRequests:
         wants_tools = wanted.get("toolsListChanged") is True
         if wants_tools:
             try:
-                defs = _canonical(self.server.current_view().definitions())
+                defs = self.server.current_view().canonical()
             except Exception as exc:  # the first change after this is told anyway
                 self.server.log(f"could not read MCP Access for a subscription: {type(exc).__name__}: {exc}")
         if not self.server.watch.listen(msg.id, wants_tools, defs):
             self.out.send(wire.error(msg.id, wire.INTERNAL_ERROR, "Subscription limit reached"))
-
-
-def _canonical(defs):
-    return json.dumps(defs, sort_keys=True)

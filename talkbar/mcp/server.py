@@ -14,14 +14,13 @@ one answers nothing (stdio: no further message for a cancelled request). A call 
 a progressToken hears `notifications/progress` from long work (talkbar/progress.py) until it ends.
 """
 
-import json
 import os
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from talkbar import __version__, events, policy, progress
+from talkbar import __version__, access, events, policy, progress
 from talkbar.engine import MCP, Engine
 from talkbar.errors import unexpected
 from talkbar.manifest import manifest
@@ -30,7 +29,7 @@ from talkbar.mcp.calls import CallRunner, Cancelled, CallState, WriteQueue
 from talkbar.mcp.confirm import AskByInputRequired, AskByRequest, BadInput, NeedsInput, Tickets
 from talkbar.mcp.listwatch import ListWatch
 from talkbar.mcp.modern import CAPABILITIES, RESULT_META, ModernRequests, stamped
-from talkbar.mcp.tools import FIVE, INSTRUCTIONS, view
+from talkbar.mcp.tools import FIVE, INSTRUCTIONS, View
 
 VERSIONS = eras.HANDSHAKE_VERSIONS
 CANCELLED = "Request cancelled by the client"
@@ -64,6 +63,7 @@ class Server:
         self.tickets = Tickets(confirm_timeout_s)
         self.modern = ModernRequests(self)
         self.runner = CallRunner(self)
+        self._view = None
 
     # ------------------------------------------------------------------ the loop
     def serve(self):
@@ -123,9 +123,9 @@ class Server:
         elif method == "ping":
             self.out.send(wire.result(msg.id, {}))
         elif method == "tools/list":
-            defs = self.current_view().definitions()
-            self.watch.session_listed(_canonical(defs))
-            self.out.send(wire.result(msg.id, {"tools": defs}))
+            current = self.current_view()
+            self.watch.session_listed(current.canonical())
+            self.out.send(wire.result(msg.id, {"tools": current.definitions()}))
         elif method == "tools/call":
             call = self.call_params(msg)
             if call is not None:
@@ -150,7 +150,7 @@ class Server:
         self.initialized = True
         self.watch.session_listed(None)
         try:
-            self.watch.session_listed(_canonical(self.current_view().definitions()))
+            self.watch.session_listed(self.current_view().canonical())
         except Exception as exc:
             self.log(f"could not read MCP Access at start: {exc}")
         self.out.send(wire.result(msg.id, {
@@ -163,11 +163,27 @@ class Server:
     # ------------------------------------------------------------------ tool definitions
     def current_view(self):
         with self.db.cursor() as cur:
-            return view(cur, self.manifest, policy.current())
+            return self.view_on(cur)
+
+    def view_on(self, cur):
+        """What the client may see and run: MCP Access as the file holds it and the policy now.
+        Access is read once per lease (only `app access` in another process changes it, and only
+        while this one does not hold the file; the lease's cache ends with the lease; with no file
+        yet there is no lease, and it is read each time), and the last view is reused while both
+        are the same, so a call does not rebuild the definitions."""
+        settings = self.db.lease_cache.get("access") if self.db.leased() else None
+        if settings is None:
+            settings = access.load(cur, self.manifest)
+            if self.db.leased():
+                self.db.lease_cache["access"] = settings
+        current, last = policy.current(), self._view
+        if last is None or not last.same(settings, current):
+            last = self._view = View(self.manifest, settings, current)
+        return last
 
     def announce_if_changed(self, current):
         """At the start of a tool call: tell whoever knew other definitions (listwatch.py)."""
-        self.watch.called(_canonical(current.definitions()))
+        self.watch.called(current.canonical())
 
     # ------------------------------------------------------------------ tools/call
     def call_params(self, msg):
@@ -285,10 +301,6 @@ class Server:
         if slot is not None:
             slot[1] = msg.data
             slot[0].set()
-
-
-def _canonical(defs):
-    return json.dumps(defs, sort_keys=True)
 
 
 def _env_float(name, default):

@@ -1,10 +1,13 @@
 """The five MCP tools: which are listed, their definitions and descriptions, and talkbar_tools.
 
-Everything here is computed from the manifest, MCP Access and the administrator's policy at the
-moment it is asked, so a switch in the app takes effect on the next call.
+Everything here is computed from the manifest, MCP Access and the administrator's policy as they
+are at the moment they are asked (talkbar/mcp/server.py reads them), so a switch in the app takes
+effect on the next call. A View's definitions are computed once (a view is reused while neither
+changes).
 """
 
-from talkbar import access as acc
+import json
+
 from talkbar.errors import OpError
 
 INSTRUCTIONS = (
@@ -79,6 +82,12 @@ class View:
         self.manifest = manifest
         self.access = access
         self.policy = policy
+        self._definitions = None
+        self._canonical = None
+
+    def same(self, access, policy):
+        """Whether this view is the one for these settings (so its definitions hold)."""
+        return self.policy == policy and self.access == access
 
     def visible(self, op):
         return not self.policy.broken and not self.policy.blocks(op)
@@ -113,7 +122,16 @@ class View:
         return names
 
     def definitions(self):
-        return [self.definition(name) for name in self.listed()]
+        """The listed tools' definitions (computed once; shared, so never changed by a caller)."""
+        if self._definitions is None:
+            self._definitions = [self.definition(name) for name in self.listed()]
+        return self._definitions
+
+    def canonical(self):
+        """The definitions as one comparable string: whoever knew another one hears of the change."""
+        if self._canonical is None:
+            self._canonical = json.dumps(self.definitions(), sort_keys=True)
+        return self._canonical
 
     def definition(self, name):
         ro, destructive, idem, open_world = ANNOTATIONS[name]
@@ -174,7 +192,3 @@ def compact(ops, with_args):
         label = rest + (f"({','.join(required)})" if with_args and required else "")
         groups.setdefault(area, []).append(label)
     return "; ".join(f"{area}." + "|".join(labels) for area, labels in groups.items())
-
-
-def view(cur, manifest, policy):
-    return View(manifest, acc.load(cur, manifest), policy)

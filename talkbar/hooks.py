@@ -3,15 +3,28 @@
 `changed(cur, workspace_id, touched)` calls every function registered with `on_change`; `touched`
 lists the (kind, id) items whose searchable text changed, so an index registered here is written
 in the same transaction as the items it indexes. The engine calls it after every write operation
-(with `ctx.touched`); writers outside the engine (the recording stand-in) call it themselves.
+(with `ctx.touched`); writers outside the engine (the recording stand-in) call it themselves, and
+may say what they wrote (`live`: {session id: LiveTurns}), so that it is not read back.
 `after_import(cur, workspace_ids)` runs once an import has written every table.
 
 Modules that register hooks are listed in PLUGINS and loaded on first use, when present.
 """
 
 import importlib
+from dataclasses import dataclass, field
 
 PLUGINS = ("talkbar.search.index",)
+
+
+@dataclass
+class LiveTurns:
+    """Turns of one session a recorder has just written (each: part = turn id, t_ms, changed,
+    text, speaker = the name its passage carries; `new`: appended, not made final) and `memo`:
+    what the index keeps of that session while the file stays leased (the recorder's lease cache)."""
+    rows: list
+    new: bool
+    memo: dict = field(default_factory=dict)
+
 
 _on_change = []
 _after_import = []
@@ -37,10 +50,10 @@ def on_change(fn):
     return fn
 
 
-def changed(cur, workspace_id, touched):
+def changed(cur, workspace_id, touched, live=None):
     load_plugins()
     for fn in _on_change:
-        fn(cur, workspace_id, touched)
+        fn(cur, workspace_id, touched, live=live)
 
 
 def on_after_import(fn):

@@ -87,8 +87,9 @@ class Recorder:
         self.workspace_id = None
 
     # ------------------------------------------------------------------ one short write
-    def _write(self, step, touched=()):
-        """Run step(sql) in one transaction; tell the hooks what changed; retry while busy."""
+    def _write(self, step, touched=(), live=None):
+        """Run step(sql) in one transaction; tell the hooks what changed (and, with `live`, what
+        live(out) says of the turns written); retry while busy."""
         for attempt in range(BUSY_RETRIES):
             try:
                 with self.db.write_turn() as cur:
@@ -97,14 +98,39 @@ class Recorder:
                     def sql(name, **params):
                         return sqlfiles.call(cur, name, **{"session_id": self.session_id, "now_ms": now,
                                                            "workspace_id": self.workspace_id, **params})
-                    out = step(sql)
-                    if touched:
-                        hooks.changed(cur, self.workspace_id, list(touched))
+                    try:
+                        out = step(sql)
+                        if touched:
+                            hooks.changed(cur, self.workspace_id, list(touched),
+                                          live={self.session_id: live(out)} if live and out else None)
+                    except BaseException:   # what was kept of this write may not be committed
+                        self.db.lease_cache.pop(("recorder", self.session_id), None)
+                        raise
                     return out
             except OpError as err:
                 if err.code != "busy" or attempt == BUSY_RETRIES - 1:
                     raise
                 time.sleep(0.05)
+
+    def _lease(self):
+        """What this recorder knows of its session while the file stays leased (only this process
+        writes it then): its integer key, the names its voices carry, and the search index's memo."""
+        return self.db.lease_cache.setdefault(("recorder", self.session_id), {})
+
+    def _session_no(self, sql):
+        known = self._lease()
+        if "session_no" not in known:
+            known["session_no"] = sql("recorder.session_no")
+        return known["session_no"]
+
+    def _live(self, rows, new):
+        """The turns just written, for the search index: each with the name its passage carries;
+        None (the index reads them) if a voice's name is not known here."""
+        names = self._lease().get("names", {})
+        if any(r["speaker_id"] not in names for r in rows):
+            return None
+        return hooks.LiveTurns([{**r, "speaker": names[r["speaker_id"]]} for r in rows], new,
+                               self._lease().setdefault("index", {}))
 
     # ------------------------------------------------------------------ the steps
     def start(self):
@@ -119,28 +145,31 @@ class Recorder:
     def append(self, turn):
         """Add a turn, provisional; returns its id."""
         turn_id = ids.new_id("turn")
-        heard = None
+        names = {}
 
         def go(sql):
-            nonlocal heard
-            # a voice this lease already made a participant is one still (only this process writes)
-            heard = self.db.lease_cache.setdefault("participants", set())
-            if (self.session_id, turn.speaker_id) not in heard:
+            # a voice this lease made a participant is one still, with the same name (only this
+            # process writes while it holds the file)
+            names.update(self._lease().get("names", {}))
+            if turn.speaker_id not in names:
                 sql("recorder.speaker", speaker_id=turn.speaker_id)
-            sql("recorder.append_turn", turn_id=turn_id, chunk_id=turn.chunk_id or ids.new_id("chunk"),
-                speaker_id=turn.speaker_id, start_ms=turn.start_ms, end_ms=turn.end_ms, text=turn.text,
-                translated_text=turn.translated_text)
+                names[turn.speaker_id] = sql("recorder.speaker_name", speaker_id=turn.speaker_id)
+                self._lease()["names"] = names
+            row = sql("recorder.append_turn", session_no=self._session_no(sql), turn_id=turn_id,
+                      chunk_id=turn.chunk_id or ids.new_id("chunk"), speaker_id=turn.speaker_id,
+                      start_ms=turn.start_ms, end_ms=turn.end_ms, text=turn.text, translated_text=turn.translated_text)
             sql("recorder.transcript_changed")
-        self._write(go, [("turns", self.session_id)])
-        heard.add((self.session_id, turn.speaker_id))   # committed: known for the rest of the lease
+            return [row] if row else []
+        self._write(go, [("turns", self.session_id)], live=lambda rows: self._live(rows, new=True))
         return turn_id
 
-    def finalize(self, turn_id=None):
-        """A provisional turn (all of them when turn_id is None) becomes final."""
+    def finalize(self, turn_id):
+        """A provisional turn becomes final (completing makes every one final)."""
         def go(sql):
-            sql("recorder.finalize", turn_id=turn_id)
+            rows = sql("recorder.finalize_turn", session_no=self._session_no(sql), turn_id=turn_id)
             sql("recorder.transcript_changed")
-        self._write(go, [("turns", self.session_id)])
+            return rows
+        self._write(go, [("turns", self.session_id)], live=lambda rows: self._live(rows, new=False))
 
     def add_point(self, point):
         self._write(lambda sql: (sql("recorder.add_point", point_id=ids.new_id("point"), at_ms=point.at_ms,

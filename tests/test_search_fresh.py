@@ -131,14 +131,18 @@ def test_a_live_turn_and_a_new_note_are_indexed_without_rewriting_or_scanning_wh
     assert r.code == 0, r.stderr
     steps = []   # the recorder's steps, each from the statement that starts it
     for name in _queries(r.stderr):
-        if name in ("recorder.session", "recorder.append_turn", "recorder.finalize") or not steps:
+        if name in ("recorder.session", "recorder.session_no", "recorder.speaker", "recorder.append_turn",
+                    "recorder.finalize_turn", "recorder.finalize") or not steps:
             steps.append([])
         steps[-1].append(name)
     append = next(s for s in steps if s[0] == "recorder.append_turn")
-    final = next(s for s in steps if s[0] == "recorder.finalize")   # the turn's; completing comes after
+    final = next(s for s in steps if s[0] == "recorder.finalize_turn")   # the turn's; completing comes after
     assert append.count("search.docs.add") == 1 and append.count("search.tail.add") == 1
     assert "search.docs.touch" in final and not {"search.docs.add", "search.tail.add"} & set(final)
     assert not {"search.docs.drop_ids", "search.lists.drop", "search.tail.drop"} & set(append + final)
+    # the recorder says what it wrote: the index reads none of it back, and knows the session's
+    # item (looked up at the lease's first append) and the passage made final (the append's)
+    assert "search.source.turns" not in append + final and "search.items.find" not in final, (append, final)
     r = demo.run("-v", "--output", "json", "tools", "call", "notes.create", "--args", '{"title": "Okapi plan"}')
     assert r.code == 0, r.stderr
     ran = _queries(r.stderr)
@@ -355,3 +359,39 @@ def test_a_rebuild_made_in_small_pieces_is_the_index_made_in_one(demo, monkeypat
         assert ran.count("search.bulk.stage_turns") > 3 and ran.count("search.bulk.settle") > 3
         assert cur.execute(ordered).fetchone()[0] == 0
     assert len(whole) > 1000 and pieces == whole
+
+
+def test_a_recording_indexes_its_turns_as_reading_them_back_would(demo, tmp_path):
+    """The recorder tells the index what it wrote instead of the index reading it back: the
+    passages and postings are the ones the general path makes from the tables, for a named voice,
+    one named only by their person, and a new voice without a name."""
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        cur.execute("UPDATE session_participants SET name = NULL WHERE session_id = $s AND speaker_id = $p",
+                    {"s": LIVE, "p": "spk-33cf0ddb-2"})
+        person = cur.execute("SELECT c.name FROM session_participants p JOIN contacts c USING (contact_id) "
+                             "WHERE p.session_id = $s AND p.speaker_id = $p", {"s": LIVE, "p": "spk-33cf0ddb-2"}).fetchone()[0]
+    said = [("spk-33cf0ddb-1", "Okapi budget agreed for the offsite."), ("spk-33cf0ddb-2", "Quokka line items look fine."),
+            ("spk-new-voice", "Wombat logistics are on me."), ("spk-33cf0ddb-1", "Then the okapi plan stands.")]
+    turns = tmp_path / "turns.jsonl"
+    turns.write_text("".join(json.dumps({"speakerId": s, "text": t, "startMs": 990000 + i * 1000,
+                                         "endMs": 990500 + i * 1000}) + "\n" for i, (s, t) in enumerate(said)))
+    r = demo.run("app", "record", LIVE, "--turns", str(turns), "--interval-ms", "0", "--stop-after")
+    assert r.code == 0, r.stderr
+    query = ("SELECT d.part, d.text, d.t_ms, d.changed, d.len, p.key, p.tf, p.dl FROM search_docs d "
+             "JOIN (SELECT doc_no, key, tf, dl FROM search_tail UNION ALL SELECT doc_no, key, tf, dl FROM "
+             f"({SETTLED})) p USING (doc_no) WHERE d.item_no = $item AND d.field = 2 ORDER BY ALL")
+    with db.cursor() as cur:
+        item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": LIVE}).fetchone()[0]
+        recorded = cur.execute(query, {"item": item}).fetchall()
+        cur.execute("BEGIN TRANSACTION")
+        writer = postings.Writer(cur, WS)           # the session's turns leave the index …
+        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
+        writer.flush()
+        index.index_turns(cur, WS, LIVE)            # … and come back as read from the tables
+        reread = cur.execute(query, {"item": item}).fetchall()
+        cur.execute("ROLLBACK")
+    assert recorded == reread
+    texts = {row[1] for row in recorded}
+    assert {"Maya Okafor: Okapi budget agreed for the offsite.", f"{person}: Quokka line items look fine.",
+            "Wombat logistics are on me."} <= texts

@@ -105,7 +105,8 @@ WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, memo
 -- then every turn is new), so that the reads of search_docs are filters on a constant its zone
 -- maps can answer (a live turn pays this on every append); the session's turns are read by its
 -- integer key, joined (migration 0850), not by its id, which read every turn of the archive.
--- The speaker's name is part of the passage, so "what did Dana say" finds Dana's turns.
+-- The speaker's name is part of the passage, so "what did Dana say" finds Dana's turns (the
+-- participant's own name, else their person's: recorder.speaker_name reads it so for a recorder).
 SELECT t.turn_id AS part, t.start_ms AS t_ms, t.changed_at_ms AS changed,
        coalesce(p.name, c.name) AS speaker, t.text, d.doc_no AS old_doc, d.len AS old_len, d.text AS old_text,
        d.t_ms AS old_t_ms

@@ -48,20 +48,46 @@ SELECT $workspace_id, $session_id, $speaker_id, NULL, NULL, false, false,
 WHERE NOT EXISTS (SELECT 1 FROM session_participants
                   WHERE session_id = $session_id AND speaker_id = $speaker_id)
 
+-- name: recorder.speaker_name
+-- returns: value
+-- params: $session_id, $speaker_id
+-- The name a voice's turns carry in the search index: the participant's own, else their person's
+-- (the rule of search.source.turns); NULL while it has none.
+SELECT coalesce(p.name, c.name)
+FROM session_participants p LEFT JOIN contacts c ON c.contact_id = p.contact_id
+WHERE p.session_id = $session_id AND p.speaker_id = $speaker_id
+
+-- name: recorder.session_no
+-- returns: value
+-- params: $session_id
+-- The session's integer key, by which its turns are found (only its row groups are read:
+-- migration 0850); the recorder asks once per lease of the file.
+SELECT session_no FROM sessions WHERE session_id = $session_id
+
 -- name: recorder.append_turn
--- returns: exec
--- params: $workspace_id, $session_id, $turn_id, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $now_ms
--- A new turn at the end of the transcript, provisional until the recognizer settles it. It carries
--- its session's integer key, and the session's last turn is found by it (only that session's row
--- groups are read: migration 0850).
+-- returns: one
+-- params: $workspace_id, $session_id, $session_no, $turn_id, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $now_ms
+-- A new turn at the end of the transcript, provisional until the recognizer settles it; the
+-- session's last turn is found by its integer key. Returns what the search index takes of it (as
+-- search.source.turns reads it), so that the recorder's index step need not read it back.
 INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, end_ms, text,
                    translated_text, provisional, changed_at_ms, session_no)
-SELECT $workspace_id, $session_id, $turn_id, coalesce(max(t.seq) + 1, 0), $chunk_id, $speaker_id, $start_ms,
-       $end_ms, $text, $translated_text, true, greatest($now_ms, coalesce(max(t.changed_at_ms) + 1, 0)),
-       s.session_no
-FROM sessions s LEFT JOIN turns t ON t.session_no = s.session_no
-WHERE s.session_id = $session_id
-GROUP BY s.session_no
+SELECT $workspace_id, $session_id, $turn_id, coalesce(max(seq) + 1, 0), $chunk_id, $speaker_id, $start_ms,
+       $end_ms, $text, $translated_text, true, greatest($now_ms, coalesce(max(changed_at_ms) + 1, 0)), $session_no
+FROM turns
+WHERE session_no = $session_no
+RETURNING turn_id AS part, start_ms AS t_ms, changed_at_ms AS changed, speaker_id, text
+
+-- name: recorder.finalize_turn
+-- returns: many
+-- params: $session_no, $turn_id, $now_ms
+-- One provisional turn becomes final, with the next change time; returned as recorder.append_turn
+-- returns it (nothing if it was final already). By the session's integer key, like the append.
+UPDATE turns SET provisional = false,
+                 changed_at_ms = (SELECT greatest($now_ms, max(changed_at_ms) + 1) FROM turns
+                                  WHERE session_no = $session_no)
+WHERE session_no = $session_no AND turn_id = $turn_id AND provisional
+RETURNING turn_id AS part, start_ms AS t_ms, changed_at_ms AS changed, speaker_id, text
 
 -- name: recorder.finalize
 -- returns: exec

@@ -78,16 +78,24 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
     writer.flush()
 
 
-def index_turns(cur, workspace_id, session_id):
+def index_turns(cur, workspace_id, session_id, live=None):
     """Index the session's turns changed since the last indexed one (a live turn: just that one; made
-    final with its text unchanged, its passage only takes the new change time)."""
-    found = sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
-    item_no = found[0]["item_no"] if found else None
-    rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
+    final with its text unchanged, its passage only takes the new change time). `live`
+    (hooks.LiveTurns): the turns a recorder has just written, taken as they are instead of being
+    read back, while its memo knows the session's item and, for a turn made final, its passage."""
+    memo = live.memo if live is not None else {}
+    item_no = memo.get("item_no")
+    if item_no is None:
+        found = sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
+        item_no = found[0]["item_no"] if found else None
+    rows = _written(live, item_no)
+    if rows is None:
+        rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
     if item_no is None:   # a session never indexed: number it (its turns are all new then)
         item_no = _item_numbers(cur, workspace_id, "session", [session_id])[0][session_id]
+    memo["item_no"] = item_no
     same, fresh = [], []   # a turn made final says what it said provisionally: its passage stays
     for r in rows:
         body = passages.turn_text(r["speaker"], r["text"])
@@ -104,11 +112,38 @@ def index_turns(cur, workspace_id, session_id):
         writer.remove(sqlfiles.call(cur, "search.docs.drop_ids", docs=old))
     for r, body in fresh:
         writer.add(item_no, 2, r["part"], body, r["t_ms"], r["changed"])
-    writer.flush()
+    made = writer.flush()
+    if live is not None and live.new:   # what the turn, made final next, is compared with
+        known = memo.setdefault("passages", {})
+        for r, body in fresh:
+            doc = made.get((item_no, 2, r["part"]))
+            known[r["part"]] = (doc, body, r["t_ms"]) if doc is not None else None
+
+
+def _written(live, item_no):
+    """A recorder's turns in the shape of search.source.turns, with the passage each replaces from
+    the memo: None (read them instead) for a session not yet numbered, or a turn made final whose
+    passage this lease did not write."""
+    if live is None or item_no is None:
+        return None
+    known = live.memo.get("passages", {})
+    rows = []
+    for r in live.rows:
+        if live.new:
+            old = (None, None, None)
+        elif known.get(r["part"]) is not None:
+            old = known[r["part"]]
+        else:
+            return None
+        rows.append({**r, "old_doc": old[0], "old_text": old[1], "old_t_ms": old[2]})
+    if not live.new:      # made final: not asked about again
+        for r in live.rows:
+            known.pop(r["part"], None)
+    return rows
 
 
 @hooks.on_change
-def on_change(cur, workspace_id, touched):
+def on_change(cur, workspace_id, touched, live=None):
     if not touched:
         return
     if ensure(cur, workspace_id):   # a workspace indexed for the first time (e.g. after an upgrade)
@@ -121,7 +156,7 @@ def on_change(cur, workspace_id, touched):
     for kind, ids in wanted.items():
         if kind == "turns":
             for session_id in ids:
-                index_turns(cur, workspace_id, session_id)
+                index_turns(cur, workspace_id, session_id, (live or {}).get(session_id))
         elif kind in KINDS:
             index_items(cur, workspace_id, kind, ids)
     compact.after_write(cur)

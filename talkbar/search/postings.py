@@ -15,7 +15,7 @@ Interface, all inside the caller's write transaction:
     w = Writer(cur, workspace_id)
     w.add(item_no, field, part, body, t_ms=None, changed=None)   # a passage to index
     w.remove(rows)      # passages already deleted from search_docs: rows of {doc_no, len, text}
-    w.flush()           # writes the passages, their postings and BM25's counts
+    w.flush()           # writes the passages, their postings and BM25's counts; returns the new passages' numbers
 
     bulk_turns(cur, workspace_id)   # every transcript turn of a workspace, tokenised in SQL
     settle(cur)                     # after a bulk build: the tail folded into the term lists
@@ -76,7 +76,8 @@ class Writer:
             self.lens[r["field"]] -= r["len"]
 
     def flush(self):
-        rows = self.rows
+        """Write what was added and removed; returns the new passages' numbers, by (item_no, field, part)."""
+        rows, made = self.rows, {}
         if rows:
             cols = list(zip(*[r[:5] for r in rows]))
             made = {(r["item_no"], r["field"], r["part"]): r["doc_no"] for r in sqlfiles.call(
@@ -97,6 +98,7 @@ class Writer:
             if sqlfiles.call(self.cur, "search.stats.bump", workspace_id=self.ws, docs=self.docs, lens=self.lens) is None:
                 sqlfiles.call(self.cur, "search.stats.add", workspace_id=self.ws, docs=self.docs, lens=self.lens)
         self.rows, self.docs, self.lens = [], [0, 0, 0], [0, 0, 0]
+        return made
 
 
 def bulk_turns(cur, workspace_id):

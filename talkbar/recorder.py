@@ -140,7 +140,7 @@ class Recorder:
             sql("recorder.interrupt_others")
             sql("recorder.start")
             sql("recorder.open_run")
-        self._write(go, [("session", self.session_id)])
+        self._write(go)   # nothing searchable changes: a session's passages are its title and own text
 
     def append(self, turn):
         """Add a turn, provisional; returns its id."""
@@ -180,4 +180,4 @@ class Recorder:
             sql("recorder.finalize", turn_id=None)
             sql("recorder.close_run")
             sql("recorder.complete")
-        self._write(go, [("turns", self.session_id), ("session", self.session_id)])
+        self._write(go, [("turns", self.session_id)])

@@ -161,6 +161,27 @@ def test_changed_and_removed_items_leave_the_index(demo):
     assert find(demo, "wombat") == [[]]
 
 
+def test_an_item_changed_in_one_field_keeps_the_passages_of_the_others(demo):
+    """Only passages whose text changed are replaced (taking one out of the settled term lists
+    rewrites the list of each of its words): a note renamed keeps its body's passage, and a note
+    written again with the same text keeps both."""
+    write(demo, [new_note("note-fresh-6", "Okapi census", "Count the quokkas on the island.")], [("note", "note-fresh-6")])
+    passages = ("SELECT d.part, d.doc_no, d.text FROM search_docs d JOIN search_items i USING (item_no) "
+                "WHERE i.item_id = 'note-fresh-6' ORDER BY d.part")
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        (body, title), = [cur.execute(passages).fetchall()]
+    write(demo, [("UPDATE notes SET title = 'Wombat census' WHERE note_id = 'note-fresh-6'", {})], [("note", "note-fresh-6")])
+    with db.cursor() as cur:
+        renamed = cur.execute(passages).fetchall()
+    assert renamed[0] == body and renamed[1][2] == "Wombat census" and renamed[1][1] != title[1]
+    write(demo, [], [("note", "note-fresh-6")])   # told of a change that changed nothing
+    with db.cursor() as cur:
+        assert cur.execute(passages).fetchall() == renamed
+    okapi, wombat, island = find(demo, "okapi", "wombat census", "quokkas island")
+    assert okapi == [] and [m["id"] for m in wombat] == ["note-fresh-6"] and [m["id"] for m in island] == ["note-fresh-6"]
+
+
 def test_long_queries_count_every_word(demo):
     """The ranking counts passages for the eight rarest terms exactly and knows of every term an
     item holds (up to the 32 a query keeps): `all` needs each of them, however many."""

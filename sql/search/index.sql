@@ -30,10 +30,18 @@ DELETE FROM search_items WHERE list_contains($items, item_no)
 DELETE FROM search_docs WHERE list_contains($items, item_no) AND list_contains($fields, field)
 RETURNING doc_no, field, len, text
 
+-- name: search.docs.of
+-- returns: many
+-- params: $items, $fields
+-- The passages these items hold in these fields, to compare with what they would hold now: only
+-- those that differ are replaced (index.py).
+SELECT doc_no, item_no, field, part, t_ms, text FROM search_docs
+WHERE list_contains($items, item_no) AND list_contains($fields, field)
+
 -- name: search.docs.drop_ids
 -- returns: many
 -- params: $docs
--- Remove replaced passages (changed turns), returning the same.
+-- Remove replaced passages (changed turns, an item's changed title or text), returning the same.
 DELETE FROM search_docs WHERE list_contains($docs, doc_no)
 RETURNING doc_no, field, len, text
 
@@ -60,21 +68,23 @@ WHERE search_docs.doc_no = u.doc_no
 -- name: search.lists.drop
 -- returns: exec
 -- params: $keys, $docs
--- Removed passages leave the lists of their terms (found by primary key); the other lists are
--- not read. Each of the parallel lists keeps the entries whose passage stays.
+-- Removed passages leave the lists of their terms; the other lists are not read. Each of the
+-- parallel lists keeps the entries whose passage stays. `key = ANY` lets DuckDB find the keys first
+-- (a join) and test only their lists; with list_contains it tested every list of the table for the
+-- removed passages (four common words' lists at 600 k turns: 275 against 49 ms).
 UPDATE search_lists
 SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains($docs, d))),
     items = list_where(items, list_transform(docs, lambda d: NOT list_contains($docs, d))),
     fields = list_where(fields, list_transform(docs, lambda d: NOT list_contains($docs, d))),
     tfs = list_where(tfs, list_transform(docs, lambda d: NOT list_contains($docs, d))),
     dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains($docs, d)))
-WHERE list_contains($keys, key) AND list_has_any(docs, $docs)
+WHERE key = ANY($keys) AND list_has_any(docs, $docs)
 
 -- name: search.lists.drop_empty
 -- returns: exec
 -- params: $keys
 -- A term no passage holds any more.
-DELETE FROM search_lists WHERE list_contains($keys, key) AND len(docs) = 0
+DELETE FROM search_lists WHERE key = ANY($keys) AND len(docs) = 0
 
 -- name: search.dead.add
 -- returns: exec

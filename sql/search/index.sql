@@ -66,24 +66,28 @@ FROM (SELECT unnest($docs) AS doc_no, unnest($changed) AS changed) u
 WHERE search_docs.doc_no = u.doc_no
 
 -- name: search.lists.drop
--- returns: exec
+-- returns: many
 -- params: $keys, $docs
 -- Removed passages leave the lists of their terms; the other lists are not read. Each of the
--- parallel lists keeps the entries whose passage stays. `key = ANY` lets DuckDB find the keys first
--- (a join) and test only their lists; with list_contains it tested every list of the table for the
--- removed passages (four common words' lists at 600 k turns: 275 against 49 ms).
+-- parallel lists keeps the entries whose passage stays. The lists are found as a search finds them
+-- (list_contains on the key, which DuckDB tests before it reads a list) and only the rows that
+-- change are written: an UPDATE filtering on its own rows read every list of the table (at 6 M
+-- turns, a note's text of some 30 words took 2.6 s to leave; this way 0.56 s, most of it
+-- rewriting the longest lists). Returns each changed list's new length (an emptied one goes next).
 UPDATE search_lists
-SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains($docs, d))),
-    items = list_where(items, list_transform(docs, lambda d: NOT list_contains($docs, d))),
-    fields = list_where(fields, list_transform(docs, lambda d: NOT list_contains($docs, d))),
-    tfs = list_where(tfs, list_transform(docs, lambda d: NOT list_contains($docs, d))),
-    dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains($docs, d)))
-WHERE key = ANY($keys) AND list_has_any(docs, $docs)
+SET docs = n.docs, items = n.items, fields = n.fields, tfs = n.tfs, dls = n.dls
+FROM (SELECT key, list_where(docs, keep) AS docs, list_where(items, keep) AS items, list_where(fields, keep) AS fields,
+             list_where(tfs, keep) AS tfs, list_where(dls, keep) AS dls
+      FROM (SELECT *, list_transform(docs, lambda d: NOT list_contains($docs, d)) AS keep
+            FROM search_lists WHERE list_contains($keys, key))
+      WHERE NOT list_bool_and(keep)) n
+WHERE search_lists.key = n.key
+RETURNING search_lists.key AS key, len(search_lists.docs) AS n
 
 -- name: search.lists.drop_empty
 -- returns: exec
 -- params: $keys
--- A term no passage holds any more.
+-- Terms no passage holds any more.
 DELETE FROM search_lists WHERE key = ANY($keys) AND len(docs) = 0
 
 -- name: search.dead.add

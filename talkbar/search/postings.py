@@ -67,8 +67,10 @@ class Writer:
         if settled_keys:   # a passage still in the tail (a live turn made final) rewrites no list
             distinct = list(dict.fromkeys(settled_keys))
             settled = [d for d in docs if d not in in_tail]
-            sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
-            sqlfiles.call(self.cur, "search.lists.drop_empty", keys=distinct)
+            emptied = [r["key"] for r in sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
+                       if r["n"] == 0]
+            if emptied:
+                sqlfiles.call(self.cur, "search.lists.drop_empty", keys=emptied)
         if keys:
             sqlfiles.call(self.cur, "search.dead.add", keys=keys, docs=key_docs)
         for r in rows:

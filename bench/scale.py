@@ -13,7 +13,9 @@ reused. Then, on a fresh data root:
 3. Through one warm `serve` (MCP stdio): `workspace.search` in both modes and `notes.create`, back to
    back and at one call per --pace seconds, in alternating rounds; the server's -v log says how
    often it opened the file. Then a search right after another process had the file (a cold
-   open, what every call paid when the lease ended 0.25 s after the last call).
+   open, what every call paid when the lease ended 0.25 s after the last call), and --edits
+   imported notes renamed (an edit of a passage already in the settled term lists) against
+   notes.create.
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
    the FTS5 file above.
@@ -178,8 +180,18 @@ def draw_queries(root, n, seed):
     return [" ".join(rng.choice(buckets[(i + k) % 3]) for k in range(1 + rng.randrange(3))) for i in range(n)]
 
 
-def paced_calls(server, log, a, queries):
-    """Rounds of back-to-back calls and calls one per --pace seconds, searches and notes.create."""
+def old_notes(root, n):
+    """The first notes imported: their passages are in the settled term lists, which an edit rewrites."""
+    import duckdb
+    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
+    found = [r[0] for r in con.execute("SELECT note_id FROM notes ORDER BY created_at, note_id LIMIT ?", [n]).fetchall()]
+    con.close()
+    return found
+
+
+def paced_calls(server, log, a, queries, edits=()):
+    """Rounds of back-to-back calls and calls one per --pace seconds, searches and notes.create;
+    then `edits` (note ids) each renamed once, against notes.create back to back."""
     times = {(what, how): [] for what in ("search all", "search any", "notes.create") for how in ("b2b", "paced")}
     qi = iter(queries * 100)
     notes = iter(range(10**6))
@@ -210,6 +222,11 @@ def paced_calls(server, log, a, queries):
     if cold:
         row("search any p50 after another process had the file (peer: warm, back to back)", statistics.median(cold),
             statistics.median(times[("search any", "b2b")]), "ms", "(why the lease is kept)")
+    renamed = [server.call("talkbar_change", "notes.update", {"noteId": note, "title": f"Renamed in year ten {i}"})
+               for i, note in enumerate(edits)]
+    if renamed:
+        row("notes.update of an imported note's title (peer: notes.create, back to back)", statistics.median(renamed),
+            statistics.median(times[("notes.create", "b2b")]), "ms", "")
     opens = sum('"db.open"' in line for line in open(log))
     calls = sum(len(v) for v in times.values())
     for what in ("search all", "search any", "notes.create"):
@@ -306,6 +323,7 @@ def main(argv=None):
     ap.add_argument("--b2b", type=int, default=30, help="back-to-back calls of each kind per round")
     ap.add_argument("--paced", type=int, default=8, help="paced calls of each kind per round")
     ap.add_argument("--cold", type=int, default=6, help="searches right after another process had the file")
+    ap.add_argument("--edits", type=int, default=6, help="imported notes renamed through the server")
     ap.add_argument("--live-turns", type=int, default=20)
     ap.add_argument("--writers", type=int, default=8)
     ap.add_argument("--creates", type=int, default=100)
@@ -325,9 +343,10 @@ def main(argv=None):
         cli(root, "app", "access", "mcp", "on")
         cli(root, "app", "access", "all", "on")
         queries = draw_queries(root, 200, 7)
+        edits = old_notes(root, a.edits)
         server = Server(root, work / "serve.log")
         try:
-            paced_calls(server, work / "serve.log", a, queries)
+            paced_calls(server, work / "serve.log", a, queries, edits)
         finally:
             server.close()
         say(f"\n4. one live turn   load {load()}")

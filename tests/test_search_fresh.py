@@ -296,6 +296,16 @@ def test_all_words_are_held_by_one_item_in_the_lists_and_in_the_tail(demo):
     assert [m["id"] for m in settled] == ["note-fresh-c"]
 
 
+def _reindex_turns(cur, item, session_id, between=lambda: True):
+    """Inside the caller's transaction: the session's turns leave the index (`between` checks what
+    is left then) and come back one by one, read from the tables (the general path)."""
+    writer = postings.Writer(cur, WS)
+    writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
+    writer.flush()
+    assert between()
+    index.index_turns(cur, WS, session_id)
+
+
 def test_bulk_and_incremental_indexing_agree(demo):
     """The import's bulk path (words split in SQL) and the per-turn path (Python) index alike."""
     query = ("SELECT d.part, p.key, p.tf, p.dl FROM search_docs d JOIN search_tail p USING (doc_no) "
@@ -307,11 +317,8 @@ def test_bulk_and_incremental_indexing_agree(demo):
             item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": sid}).fetchone()[0]
             bulk = cur.execute(query, {"item": item}).fetchall()
             cur.execute("BEGIN TRANSACTION")
-            writer = postings.Writer(cur, WS)           # the session's turns leave the index …
-            writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
-            writer.flush()
-            assert cur.execute(query, {"item": item}).fetchall() == [r for r in bulk if r[0] in ("title", "body")]
-            index.index_turns(cur, WS, sid)             # … and come back one by one
+            _reindex_turns(cur, item, sid, between=lambda: cur.execute(query, {"item": item}).fetchall()
+                           == [r for r in bulk if r[0] in ("title", "body")])
             cur.execute("COMMIT")
             incremental = [r for r in cur.execute(query, {"item": item}).fetchall()]
             own = [r for r in bulk if r[0] in ("title", "body")]
@@ -406,10 +413,7 @@ def test_a_recording_indexes_its_turns_as_reading_them_back_would(demo, tmp_path
         item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": LIVE}).fetchone()[0]
         recorded = cur.execute(query, {"item": item}).fetchall()
         cur.execute("BEGIN TRANSACTION")
-        writer = postings.Writer(cur, WS)           # the session's turns leave the index …
-        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
-        writer.flush()
-        index.index_turns(cur, WS, LIVE)            # … and come back as read from the tables
+        _reindex_turns(cur, item, LIVE)
         reread = cur.execute(query, {"item": item}).fetchall()
         cur.execute("ROLLBACK")
     assert recorded == reread

@@ -8,7 +8,8 @@ by the primary key; new postings are appended to search_tail (one row each) unti
 folds them into the lists. A passage's postings are all in the tail or all in the lists. A
 removed passage still in the tail leaves it by its rows; one in the lists leaves them at once: its
 stored text is tokenised again to find its terms, and just those lists are rewritten (a common
-term's list is long, so that rewrite is what a live turn made final must not pay).
+term's list is long, so that rewrite is what a live turn made final must not pay, and index.py
+replaces only the passages of an item that changed).
 
 Interface, all inside the caller's write transaction:
 
@@ -21,7 +22,8 @@ Interface, all inside the caller's write transaction:
     settle(cur)                     # after a bulk build: the tail folded into the term lists
 
 Per live turn that is one passage row, its postings appended to the tail, and one counts update;
-made final, its passage and postings leave the tail and come back with the new change time.
+made final with the same words, its passage only takes the new change time (index.py); with other
+words, its passage and postings leave the tail and come back.
 """
 
 from talkbar import sqlfiles

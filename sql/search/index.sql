@@ -225,10 +225,11 @@ FROM (
 )
 
 -- name: search.bulk.words
--- returns: many
+-- returns: value
 -- params: $pattern
--- The distinct words of the staged passages: the tokeniser maps each to its terms once.
-SELECT DISTINCT unnest(regexp_extract_all(text, $pattern)) AS word FROM search_stage
+-- The distinct words of the staged passages, as one list (not a row each): the tokeniser maps
+-- each to its terms once.
+SELECT list(word) FROM (SELECT DISTINCT unnest(regexp_extract_all(text, $pattern)) AS word FROM search_stage)
 
 -- name: search.bulk.vocab
 -- returns: exec

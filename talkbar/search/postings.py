@@ -32,6 +32,7 @@ from talkbar.search.keys import key
 
 MAX_TF = 32767
 SETTLE_POSTINGS = 500_000   # postings folded into the term lists per statement (the same bound)
+VOCAB_WORDS = 20_000    # distinct words tokenised and written per statement by a bulk build
 STAGE_TURNS = 200_000   # turns staged per statement by a bulk build (its joins and sort stay within an import's memory bound)
 
 
@@ -111,14 +112,7 @@ def bulk_turns(cur, workspace_id):
     for batch in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS):
         sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
                       first_no=batch["first_no"], last_no=batch["last_no"])
-    words = [r["word"] for r in sqlfiles.call(cur, "search.bulk.words", pattern=text.WORD_SQL)]
-    vw, vk = [], []
-    for w in words:
-        for term in text.word_terms(w):
-            vw.append(w)
-            vk.append(key(workspace_id, term))
-    if vw:
-        sqlfiles.call(cur, "search.bulk.vocab", words=vw, keys=vk)
+    _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words", pattern=text.WORD_SQL) or [])
     sqlfiles.call(cur, "search.bulk.postings", pattern=text.WORD_SQL)
     sqlfiles.call(cur, "search.bulk.docs")
     totals = sqlfiles.call(cur, "search.bulk.totals")
@@ -127,6 +121,23 @@ def bulk_turns(cur, workspace_id):
                       lens=[0, 0, totals["len"]])
     sqlfiles.call(cur, "search.bulk.clear_stage")
     sqlfiles.call(cur, "search.bulk.clear_vocab")
+
+
+def _vocabulary(cur, workspace_id, words):
+    """word -> term keys for every distinct word of the staged passages, VOCAB_WORDS at a time.
+    Each word is met once here, so the tokeniser's and the keys' caches (kept for live writes,
+    which meet the same words again) are emptied after each part: at 6 M turns some 127 k words
+    had stayed in them, and in one statement's lists, through the rest of the build."""
+    for at in range(0, len(words), VOCAB_WORDS):
+        vw, vk = [], []
+        for w in words[at:at + VOCAB_WORDS]:
+            for term in text.word_terms(w):
+                vw.append(w)
+                vk.append(key(workspace_id, term))
+        if vw:
+            sqlfiles.call(cur, "search.bulk.vocab", words=vw, keys=vk)
+        text.clear_caches()
+        key.cache_clear()
 
 
 def settle(cur):

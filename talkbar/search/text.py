@@ -123,6 +123,12 @@ def word_terms(word):
     return tuple(dict.fromkeys([whole, *parts]))
 
 
+def clear_caches():
+    """Forget the words met so far (a bulk build meets each once; see postings._vocabulary)."""
+    _term.cache_clear()
+    word_terms.cache_clear()
+
+
 def query_term(word):
     """The term a query word searches for: a compound searches for itself, not its parts."""
     return fold(word) if _PART.search(word) else _term(word)

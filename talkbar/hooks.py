@@ -11,7 +11,7 @@ Modules that register hooks are listed in PLUGINS and loaded on first use, when 
 """
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 PLUGINS = ("talkbar.search.index",)
 
@@ -23,7 +23,7 @@ class LiveTurns:
     what the index keeps of that session while the file stays leased (the recorder's lease cache)."""
     rows: list
     new: bool
-    memo: dict = field(default_factory=dict)
+    memo: dict
 
 
 _on_change = []

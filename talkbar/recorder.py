@@ -126,11 +126,12 @@ class Recorder:
     def _live(self, rows, new):
         """The turns just written, for the search index: each with the name its passage carries;
         None (the index reads them) if a voice's name is not known here."""
-        names = self._lease().get("names", {})
+        known = self._lease()
+        names = known.get("names", {})
         if any(r["speaker_id"] not in names for r in rows):
             return None
         return hooks.LiveTurns([{**r, "speaker": names[r["speaker_id"]]} for r in rows], new,
-                               self._lease().setdefault("index", {}))
+                               known.setdefault("index", {}))
 
     # ------------------------------------------------------------------ the steps
     def start(self):
@@ -177,7 +178,7 @@ class Recorder:
 
     def complete(self):
         def go(sql):
-            sql("recorder.finalize", turn_id=None)
+            sql("recorder.finalize")
             sql("recorder.close_run")
             sql("recorder.complete")
         self._write(go, [("turns", self.session_id)])

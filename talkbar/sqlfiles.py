@@ -142,15 +142,13 @@ def run(cursor, query, params):
     cursor.execute(query.text, bound)
     # A result is always read to its end: one left half-read keeps its transaction open, and a
     # CHECKPOINT on the connection then fails ("other write transactions active").
+    described = cursor.description
+    rows = cursor.fetchall() if described else []
     if query.returns == "exec":
-        described = cursor.description
-        rows = cursor.fetchall() if described and described[0][0] == "Count" else None
-        return rows[0][0] if rows else None
+        return rows[0][0] if rows and described[0][0] == "Count" else None
     if query.returns == "value":
-        rows = cursor.fetchall()
         return rows[0][0] if rows else None
-    cols = [d[0] for d in cursor.description]
+    cols = [d[0] for d in described]
     if query.returns == "one":
-        rows = cursor.fetchall()
         return dict(zip(cols, rows[0])) if rows else None
-    return [dict(zip(cols, r)) for r in cursor.fetchall()]
+    return [dict(zip(cols, r)) for r in rows]

@@ -91,9 +91,10 @@ RETURNING turn_id AS part, start_ms AS t_ms, changed_at_ms AS changed, speaker_i
 
 -- name: recorder.finalize
 -- returns: exec
--- params: $session_id, $turn_id, $now_ms
--- A provisional turn becomes final ($turn_id null: every provisional turn, when the recording
--- stops); each is a change the cursor reports again, so each gets the next change time. The
+-- params: $session_id, $now_ms
+-- Every provisional turn becomes final, when the recording stops (one turn at a time:
+-- recorder.finalize_turn); each is a change the cursor reports again, so each gets the next change
+-- time. The
 -- session's turns are found by its integer key (a join, so that only its row groups are read:
 -- migration 0850), so that finalizing a turn costs the same in a ten-year archive as on day one.
 UPDATE turns SET provisional = false, changed_at_ms = f.next_ms
@@ -103,7 +104,7 @@ FROM (WITH own AS (SELECT t.turn_id, t.session_no, t.seq, t.provisional, t.chang
       SELECT turn_id, session_no,
              (SELECT greatest($now_ms, max(changed_at_ms) + 1) FROM own) + row_number() OVER (ORDER BY seq) - 1 AS next_ms
       FROM own
-      WHERE provisional AND ($turn_id IS NULL OR turn_id = $turn_id)) f
+      WHERE provisional) f
 WHERE turns.session_no = f.session_no AND turns.turn_id = f.turn_id
 
 -- name: recorder.add_point

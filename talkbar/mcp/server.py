@@ -171,10 +171,11 @@ class Server:
         while this one does not hold the file; the lease's cache ends with the lease; with no file
         yet there is no lease, and it is read each time), and the last view is reused while both
         are the same, so a call does not rebuild the definitions."""
-        settings = self.db.lease_cache.get("access") if self.db.leased() else None
+        leased = self.db.leased()
+        settings = self.db.lease_cache.get("access") if leased else None
         if settings is None:
             settings = access.load(cur, self.manifest)
-            if self.db.leased():
+            if leased:
                 self.db.lease_cache["access"] = settings
         current, last = policy.current(), self._view
         if last is None or not last.same(settings, current):

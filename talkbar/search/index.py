@@ -77,7 +77,8 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
     # only passages that changed are replaced: taking one out of the settled term lists rewrites
     # the list of each of its words, which for a common word is long (a note renamed had paid for
     # its whole text: 0.3 s at 600 k turns)
-    stale = [d["doc_no"] for k, d in held.items() if wanted.get(k) != (d["text"], d["t_ms"])]
+    kept = {k for k, d in held.items() if wanted.get(k) == (d["text"], d["t_ms"])}
+    stale = [d["doc_no"] for k, d in held.items() if k not in kept]
     if stale:
         writer.remove(sqlfiles.call(cur, "search.docs.drop_ids", docs=stale))
     if gone:
@@ -85,8 +86,7 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
         writer.remove(sqlfiles.call(cur, "search.docs.drop", items=items, fields=ALL))
         sqlfiles.call(cur, "search.items.drop", items=items)
     for (item_no, field, part), (body, t_ms) in wanted.items():
-        old = held.get((item_no, field, part))
-        if old is None or (old["text"], old["t_ms"]) != (body, t_ms):
+        if (item_no, field, part) not in kept:
             writer.add(item_no, field, part, body, t_ms)
     writer.flush()
 

@@ -278,12 +278,15 @@ def grow(db, share):
         for n in range(0, len(picked), 20):
             chunk = picked[n:n + 20]
             cur.execute("BEGIN TRANSACTION")
-            cur.execute("INSERT INTO sessions SELECT * REPLACE ('grown-' || session_id AS session_id) FROM sessions "
+            # a copy is a session of its own: its own integer key, which its turns are read by
+            cur.execute("INSERT INTO sessions SELECT * REPLACE ('grown-' || session_id AS session_id, "
+                        "nextval('session_no_seq') AS session_no) FROM sessions "
                         "WHERE list_contains($ids, session_id)", {"ids": chunk})
             cur.execute("INSERT INTO session_participants SELECT * REPLACE ('grown-' || session_id AS session_id) "
                         "FROM session_participants WHERE list_contains($ids, session_id)", {"ids": chunk})
-            cur.execute("INSERT INTO turns SELECT * REPLACE ('grown-' || session_id AS session_id) FROM turns "
-                        "WHERE list_contains($ids, session_id)", {"ids": chunk})
+            cur.execute("INSERT INTO turns SELECT t.* REPLACE ('grown-' || t.session_id AS session_id, "
+                        "g.session_no AS session_no) FROM turns t JOIN sessions g ON g.session_id = 'grown-' || t.session_id "
+                        "WHERE list_contains($ids, t.session_id)", {"ids": chunk})
             touched = [(k, "grown-" + s) for s in chunk for k in ("session", "turns")]
             hooks.changed(cur, WS, touched)
             cur.execute("COMMIT")

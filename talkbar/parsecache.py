@@ -14,7 +14,7 @@ import sys
 
 from talkbar.paths import cache_dir
 
-FORMAT = 1
+FORMAT = 2   # 2: a query's `-- variant:` lines
 
 
 def cached(name, paths, build):

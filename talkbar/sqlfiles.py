@@ -10,7 +10,9 @@ A file under sql/ holds one or more queries, each opened by a header of comment 
 
 `returns` is one of a closed vocabulary: `many` (list of row dicts), `one` (a row dict or None),
 `value` (the first column of the first row, or None) and `exec` (how many rows it changed, for an
-INSERT, UPDATE or DELETE; else None). Parameters are named
+INSERT, UPDATE or DELETE; else None). An optional `-- variant: <suffix> <macro> <other macro>` line
+(one per variant) also registers `<name>@<suffix>`: the same query calling the other table macro,
+for a case the caller tells apart (workspace.search@one: a one-word query). Parameters are named
 (`$name`) and bound from a dict, exactly the declared ones: SQL is never built from strings.
 The operation's own file is named after it (sql/ops/notes.get.sql); further queries in the same
 file are named `<op>:<part>`. Shared queries live in sql/shared/, the importer's in sql/import/.
@@ -25,7 +27,8 @@ from talkbar.resources import data_dir
 
 RETURNS = ("many", "one", "value", "exec")
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
-_HEADER = re.compile(r"^--\s*(name|returns|params):\s*(.*?)\s*$")
+_HEADER = re.compile(r"^--\s*(name|returns|params|variant):\s*(.*?)\s*$")
+_VARIANT = re.compile(r"^(\w+) ([a-z_][a-z0-9_]*) ([a-z_][a-z0-9_]*)$")
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,10 @@ def parse_file(path):
     for line in text.splitlines():
         m = _HEADER.match(line)
         if m and m.group(1) == "name":
-            current = {"name": m.group(2), "returns": None, "params": None, "body": []}
+            current = {"name": m.group(2), "returns": None, "params": None, "variants": [], "body": []}
             queries.append(current)
+        elif m and m.group(1) == "variant" and current is not None and not current["body"]:
+            current["variants"].append(m.group(2))
         elif m and current is not None and not current["body"]:
             current[m.group(1)] = m.group(2)
         elif current is not None:
@@ -75,9 +80,23 @@ def parse_file(path):
         if not body:
             raise SqlError(f"{where}: empty query")
         out.append(Query(q["name"], q["returns"], declared, body, path))
+        out.extend(Query(name, q["returns"], declared, text, path) for name, text in _variants(where, q, body))
     if not out:
         raise SqlError(f"{path.name}: no `-- name:` header")
     return out
+
+
+def _variants(where, q, body):
+    """(name, text) of each `-- variant:` of a query: its calls of one macro made to another."""
+    for line in q["variants"]:
+        m = _VARIANT.match(line)
+        if not m:
+            raise SqlError(f"{where}: `-- variant:` is `<suffix> <macro> <other macro>`, not {line!r}")
+        suffix, macro, other = m.groups()
+        text, calls = re.subn(rf"\b{macro}\(", f"{other}(", body)
+        if not calls:
+            raise SqlError(f"{where}: variant {suffix!r}: the query does not call {macro}")
+        yield f"{q['name']}@{suffix}", text
 
 
 def load_all(root=None):

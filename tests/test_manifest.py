@@ -124,7 +124,7 @@ def test_sql_files_are_named_after_their_operation():
     ops = {op.id for op in load()}
     for path in (REPO / "sql" / "ops").glob("*.sql"):
         for q in sqlfiles.parse_file(path):
-            base = q.name.split(":")[0]
+            base = q.name.split("@")[0].split(":")[0]   # <op>:<part>@<variant>
             assert base == path.stem, f"{path.name}: query {q.name} belongs in {base}.sql"
             assert base in ops or base.startswith("_"), f"{path.name}: no operation {base} in ops.toml"
 

@@ -4,6 +4,8 @@ transaction statement, and every query's parameters are exactly the ones it decl
 import re
 from pathlib import Path
 
+import pytest
+
 from talkbar import sqlfiles
 
 REPO = Path(__file__).resolve().parent.parent
@@ -39,3 +41,18 @@ def test_migrations_are_numbered():
     migs = sqlfiles.migrations()
     assert migs[0][0] == 1 and migs[0][1] == "core"
     assert [v for v, _, _ in migs] == sorted(v for v, _, _ in migs)
+
+
+def test_a_variant_calls_the_other_macro(tmp_path):
+    path = tmp_path / "x.sql"
+    path.write_text("-- name: x.find\n-- returns: many\n-- params: $k\n-- variant: one ranked ranked_one\n"
+                    "-- ranked is the general macro\nSELECT * FROM ranked($k) JOIN unranked($k) USING (item)\n")
+    queries = {q.name: q.text for q in sqlfiles.parse_file(path)}
+    said = "-- ranked is the general macro\n"
+    assert queries == {"x.find": said + "SELECT * FROM ranked($k) JOIN unranked($k) USING (item)",
+                       "x.find@one": said + "SELECT * FROM ranked_one($k) JOIN unranked($k) USING (item)"}
+    for line, message in [("-- variant: one ranked", "is `<suffix> <macro> <other macro>`"),
+                          ("-- variant: one absent absent_one", "does not call absent")]:
+        path.write_text(f"-- name: x.find\n-- returns: many\n-- params: $k\n{line}\nSELECT * FROM ranked($k)\n")
+        with pytest.raises(sqlfiles.SqlError, match=re.escape(message)):
+            sqlfiles.parse_file(path)

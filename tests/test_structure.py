@@ -166,7 +166,7 @@ def test_every_query_named_in_ops_toml_exists():
 
 
 def _op_of(query, op_ids):
-    base = query.split(":")[0]
+    base = query.split("@")[0].split(":")[0]   # workspace.search:kinds@one is workspace.search's
     return base if base in op_ids else None
 
 

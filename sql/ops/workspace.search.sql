@@ -1,7 +1,9 @@
 -- name: workspace.search
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $limit
--- The best items (search_ranked, sql/schema/0900_search_rank_lean.sql), best first; only they are
+-- variant: one search_ranked search_ranked_one
+-- The best items (search_ranked, sql/schema/0930_search_rank_one.sql; @one: a one-word query,
+-- search_ranked_one), best first; only they are
 -- looked up in search_items. Their best passages, and what to show of them (Trash, archive), are
 -- read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a join
 -- to the passages here read their whole table.
@@ -14,6 +16,7 @@ ORDER BY r.r DESC, r.item
 -- name: workspace.search:kinds
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $limit
+-- variant: one search_ranked search_ranked_one
 -- The same, for some kinds only (the filter comes before the limit).
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
@@ -25,6 +28,7 @@ LIMIT $limit
 -- name: workspace.search:project
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $project_id, $limit
+-- variant: one search_ranked search_ranked_one
 -- The items of one project (people and companies through their project links), maybe of some
 -- kinds only: a query of its own, as planning the project view costs every search that has none.
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc

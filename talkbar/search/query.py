@@ -3,8 +3,8 @@
 The query's words become terms (text.py; an `any` query also drops the words of asking). Their
 document frequencies are read first (an all-words query ends there when a word is found nowhere
 or the items holding its rarer words share none);
-then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0900_search_rank_lean.sql)
-reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
+then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0930_search_rank_one.sql;
+for a one-word query search_ranked_one, the same ranking without grouping by passage) reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
 a bounded share for the query words it holds elsewhere, and returns the best
 items with their best passage; a small query per kind present then says what to show of them and
 drops those that may not be shown (Trash, hidden, archived). Snippets are cut here.
@@ -40,8 +40,13 @@ def search(ctx, args):
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
     if not stats:
         return {"matches": [], "contentSearch": content}
-    variant = ("workspace.search:project" if args.get("projectId") is not None
-               else "workspace.search:kinds" if args.get("kinds") else "workspace.search")
+    one = len(stats["keys"]) == 1   # one word: ranked without grouping its postings by passage
+    if args.get("projectId") is not None:
+        variant = "workspace.search:project@one" if one else "workspace.search:project"
+    elif args.get("kinds"):
+        variant = "workspace.search:kinds@one" if one else "workspace.search:kinds"
+    else:
+        variant = "workspace.search@one" if one else "workspace.search"
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
     while True:

@@ -1,0 +1,89 @@
+"""A one-word search is ranked by search_ranked_one (migration 0930), which does not group the
+postings by passage first. For one key it must give exactly the rows search_ranked gives: the same
+scores, best passages, ties and sides. This holds for keys in the settled lists and in the unsorted
+tail, in both modes, and with the items narrowed."""
+
+import random
+
+import pytest
+
+from talkbar import sqlfiles
+from talkbar.search import query
+
+WS = "workspace-niy3baezesnixbun"
+GENERAL = "SELECT * FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
+ONE_WORD = "SELECT * FROM search_ranked_one($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
+NOTES = [("Budget lunch", "The budget for the offsite lunch, and the vendor."),
+         ("Vendor budget", "Budget review with the vendor: the budget grows."),
+         ("Quokka", "A word found only in the tail.")]
+
+
+@pytest.fixture(scope="module")
+def engine(demo_engine):
+    for title, markdown in NOTES:   # through the engine: their postings go to the tail
+        demo_engine.call("notes.create", {"title": title, "markdown": markdown})
+    return demo_engine
+
+
+def _keys(cur):
+    """The 20 longest lists, 20 others drawn with a fixed seed, and every key of the tail."""
+    listed = [r[0] for r in cur.execute("SELECT key FROM search_lists ORDER BY len(docs) DESC, key").fetchall()]
+    tail = [r[0] for r in cur.execute("SELECT DISTINCT key FROM search_tail ORDER BY key").fetchall()]
+    return listed[:20] + random.Random(7).sample(listed[20:], 20) + tail, set(listed) & set(tail)
+
+
+def _ranked(cur, text, stats, match_all, cand):
+    return cur.execute(text, {"keys": stats["keys"], "idfs": stats["idfs"], "avgdl": stats["avgdl"],
+                              "match_all": match_all, "cand": cand}).fetchall()
+
+
+def test_one_word_ranks_as_the_general_ranking_does(engine):
+    with engine.db.cursor() as cur:
+        keys, both = _keys(cur)
+        assert both, "some key must have postings both in its list and in the tail"
+        compared = 0
+        for k in keys:
+            for match_all in (False, True):
+                stats = query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p),
+                                         [k], match_all)
+                general = _ranked(cur, GENERAL, stats, match_all, stats["cand"])
+                assert general, k
+                assert _ranked(cur, ONE_WORD, stats, match_all, stats["cand"]) == general, (k, match_all)
+                some = [row[0] for row in general[::2]]   # the items narrowed to every other one
+                narrowed = _ranked(cur, GENERAL, stats, match_all, some)
+                assert [row[0] for row in narrowed] == some
+                assert _ranked(cur, ONE_WORD, stats, match_all, some) == narrowed, (k, match_all)
+                compared += 1
+        assert compared >= 2 * 40
+
+
+def _statements(engine, monkeypatch, args):
+    ran = []
+    real = sqlfiles.run
+
+    def spy(cursor, q, params):
+        ran.append(q.name)
+        return real(cursor, q, params)
+
+    monkeypatch.setattr(sqlfiles, "run", spy)
+    matches = engine.call("workspace.search", args)["matches"]
+    monkeypatch.undo()
+    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"], matches
+
+
+@pytest.mark.parametrize("extra, statement", [
+    ({}, "workspace.search"),
+    ({"kinds": ["note", "session"]}, "workspace.search:kinds"),
+    ({"projectId": None}, "workspace.search:project"),
+])
+def test_a_one_word_query_takes_the_one_word_statement(engine, monkeypatch, extra, statement):
+    if "projectId" in extra:
+        with engine.db.cursor() as cur:
+            extra = {"projectId": cur.execute("SELECT min(project_id) FROM projects WHERE workspace_id = $ws",
+                                              {"ws": WS}).fetchone()[0]}
+    one, found = _statements(engine, monkeypatch, {"query": "budget", "match": "any", **extra})
+    assert one == [statement + "@one"]
+    two, _ = _statements(engine, monkeypatch, {"query": "budget vendor", "match": "any", **extra})
+    assert two == [statement]
+    if not extra:
+        assert {m["title"] for m in found} >= {"Budget lunch", "Vendor budget"}

@@ -106,7 +106,7 @@ def import_cost(path, root):
     ours = child([PY, "-m", "talkbar", "app", "import", str(path)], env=env_for(root))
     if ours[2]:
         raise SystemExit(f"import failed: {ours[3]}")
-    say(f"app import: {ours[0]:.1f} s, {ours[1] / 2**30:.2f} GiB: {ours[3].strip()}   load {load()}")
+    say(f"app import: {ours[0]:.1f} s, {ours[1] / 2**30:.3f} GiB: {ours[3].strip()}   load {load()}")
     p2 = child([PY, "-c", peer_code])
     say(f"json.load: {p2[0]:.1f} s, {p2[1] / 2**30:.2f} GiB   load {load()}")
     peer_wall, peer_rss = (p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2

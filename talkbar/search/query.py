@@ -4,9 +4,10 @@ The query's words become terms (text.py; an `any` query also drops the words of 
 document frequencies are read first (an all-words query ends there when a word is found nowhere
 or the items holding its rarer words share none);
 then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0930_search_rank_one.sql;
-for a one-word query search_ranked_one, the same ranking without grouping by passage) reads the terms' lists by key, scores every passage by BM25 and each item by its best passage plus
-a bounded share for the query words it holds elsewhere, and returns the best
-items with their best passage; a small query per kind present then says what to show of them and
+for one word search_ranked_one, the same ranking without grouping the postings by passage) reads
+the terms' lists by key, scores every passage by BM25 and each item by its best passage plus a
+bounded share for the query words it holds elsewhere, and returns the best items with their best
+passage; a small query per kind present then says what to show of them and
 drops those that may not be shown (Trash, hidden, archived). Snippets are cut here.
 """
 

@@ -166,12 +166,20 @@ class Server(Peer):
         self.log.close()
 
 
-def draw_queries(root, n, seed):
-    """1-3 word queries from a sample of the turns: frequent, mid and rare words."""
+def read_root(root, sql, params=()):
+    """Rows of one read of the root's database, on a read-only connection of its own (the server
+    does not hold the file then)."""
     import duckdb
     con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
-    texts = [r[0] for r in con.execute("SELECT text FROM turns USING SAMPLE 20000 ROWS").fetchall()]
-    con.close()
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+def draw_queries(root, n, seed):
+    """1-3 word queries from a sample of the turns: frequent, mid and rare words."""
+    texts = [r[0] for r in read_root(root, "SELECT text FROM turns USING SAMPLE 20000 ROWS")]
     df = Counter()
     for t in texts:
         df.update({w.lower() for w in re.findall(r"[^\W\d_]{4,}", t)})
@@ -183,11 +191,7 @@ def draw_queries(root, n, seed):
 
 def old_notes(root, n):
     """The first notes imported: their passages are in the settled term lists, which an edit rewrites."""
-    import duckdb
-    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
-    found = [r[0] for r in con.execute("SELECT note_id FROM notes ORDER BY created_at, note_id LIMIT ?", [n]).fetchall()]
-    con.close()
-    return found
+    return [r[0] for r in read_root(root, "SELECT note_id FROM notes ORDER BY created_at, note_id LIMIT ?", [n])]
 
 
 def paced_calls(server, log, a, queries, edits=()):
@@ -248,15 +252,11 @@ def paced_calls(server, log, a, queries, edits=()):
             row(f"{what} p95 back to back ({len(all_b2b)} calls, p50 {statistics.median(all_b2b):.2f} ms)",
                 pct(all_b2b, 95), None, "ms", "6 M <= 2x 600 k")
     say(f"  the server opened the file {opens} time(s) for {calls} calls")
-    return {k: (statistics.median(v), pct(v, 95)) for k, v in times.items()}
 
 
 # ---------------------------------------------------------------------------------------- 4
 def live_turn(root, fts, n):
-    import duckdb
-    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
-    sid = con.execute("SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1").fetchone()[0]
-    con.close()
+    sid = read_root(root, "SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1")[0][0]
     work = Path(root) / "bench-record"
     work.mkdir(exist_ok=True)
 
@@ -312,11 +312,8 @@ def writers(root, procs, per):
         th.join()
     rate = procs * per / (time.perf_counter() - t)
     answers = Counter(x for r in results for x in r)
-    import duckdb
-    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"), read_only=True)
-    titles = Counter(r[0] for r in con.execute("SELECT title FROM notes WHERE title LIKE ?",
-                                                [f"writer%-{token}-%"]).fetchall())
-    con.close()
+    titles = Counter(r[0] for r in read_root(root, "SELECT title FROM notes WHERE title LIKE ?",
+                                             [f"writer%-{token}-%"]))
     once = sum(1 for c in titles.values() if c == 1)
     say(f"  {procs} x {per}: answers {dict(answers)}; notes present {len(titles)}, exactly once {once}")
     row(f"{procs} writers x {per} creates, notes/s (peer: one writer alone)", rate, alone_rate, "/s", "", 1)

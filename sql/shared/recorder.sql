@@ -94,9 +94,8 @@ RETURNING turn_id AS part, start_ms AS t_ms, changed_at_ms AS changed, speaker_i
 -- params: $session_id, $now_ms
 -- Every provisional turn becomes final, when the recording stops (one turn at a time:
 -- recorder.finalize_turn); each is a change the cursor reports again, so each gets the next change
--- time. The
--- session's turns are found by its integer key (a join, so that only its row groups are read:
--- migration 0850), so that finalizing a turn costs the same in a ten-year archive as on day one.
+-- time. The session's turns are found by its integer key (a join, so that only its row groups are
+-- read: migration 0850), so that finalizing costs the same in a ten-year archive as on day one.
 UPDATE turns SET provisional = false, changed_at_ms = f.next_ms
 FROM (WITH own AS (SELECT t.turn_id, t.session_no, t.seq, t.provisional, t.changed_at_ms
                    FROM turns t JOIN sessions s ON s.session_no = t.session_no

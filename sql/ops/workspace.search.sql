@@ -2,11 +2,13 @@
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $limit
 -- variant: one search_ranked search_ranked_one
+-- variant: front search_ranked search_ranked_front
+-- variant: one_front search_ranked search_ranked_one_front
 -- The best items (search_ranked, sql/schema/0930_search_rank_one.sql; @one: a one-word query,
--- search_ranked_one), best first; only they are
--- looked up in search_items. Their best passages, and what to show of them (Trash, archive), are
--- read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a join
--- to the passages here read their whole table.
+-- search_ranked_one; @front and @one_front: the commonest word has a front, 0940_search_fronts.sql),
+-- best first; only they are looked up in search_items. Their best passages, and what to show of them
+-- (Trash, archive), are read afterwards (search.passages, search.show.*): DuckDB plans every
+-- statement anew, and a join to the passages here read their whole table.
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM (SELECT * FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY r DESC, item LIMIT $limit) r
 JOIN search_items s ON s.item_no = r.item
@@ -17,6 +19,8 @@ ORDER BY r.r DESC, r.item
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $limit
 -- variant: one search_ranked search_ranked_one
+-- variant: front search_ranked search_ranked_front
+-- variant: one_front search_ranked search_ranked_one_front
 -- The same, for some kinds only (the filter comes before the limit).
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
@@ -29,6 +33,8 @@ LIMIT $limit
 -- returns: many
 -- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $project_id, $limit
 -- variant: one search_ranked search_ranked_one
+-- variant: front search_ranked search_ranked_front
+-- variant: one_front search_ranked search_ranked_one_front
 -- The items of one project (people and companies through their project links), maybe of some
 -- kinds only: a query of its own, as planning the project view costs every search that has none.
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
@@ -46,8 +52,9 @@ LIMIT $limit
 -- BM25's counts, as plain rows (the Python side adds them up: half the cost of aggregating here):
 -- part 0, a query term's postings in its list (the list's length, read by primary key) and in the
 -- tail; part 1, one row per field (0 title, 1 own text, 2 content): its passages and their average
--- length. With match_all, `items`: the items of a term's list of at most 20,000 postings (NULL for a
--- longer one, and for the tail's rows: a term with postings there is left out). The items those
+-- length; part 2, the terms whose lists have a front (0940_search_fronts.sql). With match_all,
+-- `items`: the items of a term's list of at most 20,000 postings (NULL for a longer one, and for the
+-- tail's rows: a term with postings there is left out). The items those
 -- lists share are the only ones ranked (search_ranked's `cand`); when they share none, nothing can
 -- match and the ranking is not run (a quarter of the all-words searches of bench/search.py at 600k
 -- turns end there, a third at 60k). Collecting the tail's items too cost every search ~0.5 ms of
@@ -58,3 +65,4 @@ FROM search_lists WHERE list_contains($keys, key)
 UNION ALL SELECT 0, key, count(*), NULL, NULL FROM search_tail WHERE list_contains($keys, key) GROUP BY key
 UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL
 FROM search_stats WHERE workspace_id = $workspace_id
+UNION ALL SELECT 2, key, 0, NULL, NULL FROM search_fronts WHERE list_contains($keys, key)

@@ -90,6 +90,13 @@ RETURNING search_lists.key AS key, len(search_lists.docs) AS n
 -- Terms no passage holds any more.
 DELETE FROM search_lists WHERE key = ANY($keys) AND len(docs) = 0
 
+-- name: search.fronts.drop
+-- returns: exec
+-- params: $keys
+-- Lists rewritten in place lose their fronts (sql/schema/0940_search_fronts.sql) until the next
+-- compaction builds them again; their searches group the postings meanwhile.
+DELETE FROM search_fronts WHERE key = ANY($keys)
+
 -- name: search.dead.add
 -- returns: exec
 -- params: $keys, $docs
@@ -137,6 +144,12 @@ RETURNING n_docs
 SELECT 1 FROM search_stats WHERE workspace_id = $workspace_id LIMIT 1
 
 -- ------------------------------------------------------------------ rebuilding a workspace
+
+-- name: search.clear.fronts
+-- returns: exec
+-- params: $workspace_id
+-- The fronts of a workspace's lists, found like them (before its items go).
+DELETE FROM search_fronts WHERE items[1] IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
 
 -- name: search.clear.lists
 -- returns: exec
@@ -309,6 +322,18 @@ ON CONFLICT (key) DO UPDATE SET docs = list_concat(search_lists.docs, excluded.d
     items = list_concat(search_lists.items, excluded.items), fields = list_concat(search_lists.fields, excluded.fields),
     tfs = list_concat(search_lists.tfs, excluded.tfs), dls = list_concat(search_lists.dls, excluded.dls)
 
+-- name: search.bulk.drop_fronts
+-- returns: exec
+-- params: $lo, $hi
+-- The fronts of the lists a range just settled are built again …
+DELETE FROM search_fronts WHERE key BETWEEN $lo AND $hi
+
+-- name: search.bulk.fronts
+-- returns: exec
+-- params: $lo, $hi
+-- … for those long enough to have one.
+INSERT INTO search_fronts SELECT * FROM search_front_rows('search_lists', $lo, $hi)
+
 -- name: search.bulk.clear_settle
 -- returns: exec
 -- params: none
@@ -363,6 +388,22 @@ FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS 
       UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail)
 GROUP BY key ORDER BY key
 
+-- name: search.compact.build_fronts_table
+-- returns: exec
+-- params: none
+-- The copy's fronts, keyed like search_fronts …
+CREATE OR REPLACE TABLE search_next_fronts (
+    key BIGINT PRIMARY KEY, docs INTEGER[] NOT NULL, items INTEGER[] NOT NULL, fields TINYINT[] NOT NULL,
+    tfs SMALLINT[] NOT NULL, dls INTEGER[] NOT NULL, ns INTEGER[] NOT NULL
+)
+
+-- name: search.compact.build_fronts
+-- returns: exec
+-- params: none
+-- … of its long lists.
+INSERT INTO search_next_fronts
+SELECT * FROM search_front_rows('search_next', -9223372036854775808, 9223372036854775807)
+
 -- name: search.compact.build_docs
 -- returns: exec
 -- params: none
@@ -386,6 +427,18 @@ DROP TABLE search_lists
 -- params: none
 -- … and the copy takes their name.
 ALTER TABLE search_next RENAME TO search_lists
+
+-- name: search.compact.swap_fronts_drop
+-- returns: exec
+-- params: none
+-- The old fronts go …
+DROP TABLE search_fronts
+
+-- name: search.compact.swap_fronts_rename
+-- returns: exec
+-- params: none
+-- … and the copy's take their name.
+ALTER TABLE search_next_fronts RENAME TO search_fronts
 
 -- name: search.compact.swap_tail
 -- returns: exec
@@ -421,6 +474,12 @@ SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains(x.d
 FROM (SELECT key, list(doc_no) AS dead FROM search_dead GROUP BY key) x
 WHERE search_lists.key = x.key
 
+-- name: search.compact.swap_dead_fronts
+-- returns: exec
+-- params: none
+-- Those lists were rewritten: their fronts go (until the next compaction).
+DELETE FROM search_fronts WHERE key IN (SELECT key FROM search_dead)
+
 -- name: search.compact.swap_empty
 -- returns: exec
 -- params: none
@@ -442,8 +501,14 @@ DELETE FROM search_next_info
 -- name: search.compact.drop_next
 -- returns: exec
 -- params: none
--- A copy that will never be swapped in.
+-- A copy that will never be swapped in …
 DROP TABLE IF EXISTS search_next
+
+-- name: search.compact.drop_next_fronts
+-- returns: exec
+-- params: none
+-- … and its fronts.
+DROP TABLE IF EXISTS search_next_fronts
 
 -- name: search.compact.next_generation
 -- returns: exec

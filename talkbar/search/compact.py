@@ -4,11 +4,12 @@ Search reads each term's list by its primary key (search_lists), plus the small 
 every write appends to. When the tail grows past COMPACT_AT of the index (its terms, as BM25's
 counts have them), the write that notices starts a daemon thread in its own process. The thread, on
 its own connection to the same database and in its own transaction, writes a copy of the lists with
-the tail folded in (search_next) and the tail passages it took in, and commits; searches go on
-reading the old tables meanwhile. The next write swaps the copy in: inside its own transaction, so
-writes never race the swap, it renames search_next into place, deletes from the tail exactly what
-the copy took in (a turn appended while the copy was built stays in the tail) and from the copy what
-was removed meanwhile (search_dead, by term). The swap is a few catalog changes and small updates. A
+the tail folded in (search_next), the fronts of its long lists (search_next_fronts) and the tail
+passages it took in, and commits; searches go on reading the old tables meanwhile. The next write
+swaps the copy in: inside its own transaction, so writes never race the swap, it renames search_next
+and its fronts into place, deletes from the tail exactly what the copy took in (a turn appended
+while the copy was built stays in the tail) and from the copy what was removed meanwhile
+(search_dead, by term; those lists lose their fronts). The swap is a few catalog changes and small updates. A
 rebuild (import) moves the generation on, so a copy of the old postings is dropped.
 
 A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
@@ -52,13 +53,14 @@ def swap(cur, state=None):
     if state["ready"] is None:
         return False
     if state["ready"] != state["generation"]:
-        sqlfiles.call(cur, "search.compact.drop_next")
-        sqlfiles.call(cur, "search.compact.discard")
+        for step in ("search.compact.drop_next", "search.compact.drop_next_fronts", "search.compact.discard"):
+            sqlfiles.call(cur, step)
         events.emit("search.compact", step="discarded")
         return False
     with progress.steps(1) as done:
-        for step in ("search.compact.swap_drop_old", "search.compact.swap_rename", "search.compact.swap_tail",
-                     "search.compact.swap_tail_drop", "search.compact.swap_tail_rename", "search.compact.swap_dead",
+        for step in ("search.compact.swap_drop_old", "search.compact.swap_rename", "search.compact.swap_fronts_drop",
+                     "search.compact.swap_fronts_rename", "search.compact.swap_tail", "search.compact.swap_tail_drop",
+                     "search.compact.swap_tail_rename", "search.compact.swap_dead", "search.compact.swap_dead_fronts",
                      "search.compact.swap_empty", "search.compact.swap_journal", "search.compact.discard"):
             sqlfiles.call(cur, step)
         done("Search compaction: the new lists are in place")
@@ -70,10 +72,12 @@ def build(con):
     """Write the copy of the lists, the tail folded in, in one transaction of `con` (its own
     connection); a progress step for each part, heard where the building thread runs with a
     reporter (a background build outlives the call that started it, so no call hears it)."""
-    with transaction(con), progress.steps(4) as done:
+    with transaction(con), progress.steps(5) as done:
         sqlfiles.call(con, "search.compact.discard")   # a copy left over from an abandoned run
+        sqlfiles.call(con, "search.compact.build_fronts_table")
         for step, what in (("search.compact.build_table", "the lists' table"),
                            ("search.compact.build_postings", "the postings"),
+                           ("search.compact.build_fronts", "the fronts of the long lists"),
                            ("search.compact.build_docs", "the passages"), ("search.compact.build_info", "the counts")):
             sqlfiles.call(con, step)
             done(f"Search compaction: built {what}")
@@ -139,6 +143,6 @@ def finish(wait_s=EXIT_WAIT_S):
 
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
-    for step in ("search.compact.next_generation", "search.compact.drop_next", "search.compact.discard",
-                 "search.compact.swap_journal"):
+    for step in ("search.compact.next_generation", "search.compact.drop_next", "search.compact.drop_next_fronts",
+                 "search.compact.discard", "search.compact.swap_journal"):
         sqlfiles.call(cur, step)

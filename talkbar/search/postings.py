@@ -9,7 +9,9 @@ folds them into the lists. A passage's postings are all in the tail or all in th
 removed passage still in the tail leaves it by its rows; one in the lists leaves them at once: its
 stored text is tokenised again to find its terms, and just those lists are rewritten (a common
 term's list is long, so that rewrite is what a live turn made final must not pay, and index.py
-replaces only the passages of an item that changed).
+replaces only the passages of an item that changed). A long list also has a front (search_fronts,
+what the ranking needs of it per item): a settle builds it, a rewrite drops it, and a compaction
+builds it again.
 
 Interface, all inside the caller's write transaction:
 
@@ -70,8 +72,10 @@ class Writer:
         if settled_keys:   # a passage still in the tail (a live turn made final) rewrites no list
             distinct = list(dict.fromkeys(settled_keys))
             settled = [d for d in docs if d not in in_tail]
-            emptied = [r["key"] for r in sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
-                       if r["n"] == 0]
+            changed = sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
+            if changed:
+                sqlfiles.call(self.cur, "search.fronts.drop", keys=[r["key"] for r in changed])
+            emptied = [r["key"] for r in changed if r["n"] == 0]
             if emptied:
                 sqlfiles.call(self.cur, "search.lists.drop_empty", keys=emptied)
         if keys:
@@ -143,12 +147,14 @@ def _vocabulary(cur, workspace_id, words):
 def settle(cur):
     """The tail (after a bulk build, nearly all of the postings) folded into the term lists: sorted
     by term key once, then a range of keys at a time (SETTLE_POSTINGS postings or so each; keys
-    are hashes, spread evenly over the 64-bit range), each range reading only its own part."""
+    are hashes, spread evenly over the 64-bit range), each range reading only its own part; then
+    the range's long lists get their fronts (sql/schema/0940_search_fronts.sql)."""
     parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
     sqlfiles.call(cur, "search.bulk.sort_tail")
     sqlfiles.call(cur, "search.bulk.clear_tail")
     for lo, hi in key_ranges(parts):
-        sqlfiles.call(cur, "search.bulk.settle", lo=lo, hi=hi)
+        for step in ("search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
+            sqlfiles.call(cur, step, lo=lo, hi=hi)
     sqlfiles.call(cur, "search.bulk.clear_settle")
 
 
@@ -161,6 +167,6 @@ def key_ranges(parts):
 
 def clear_workspace(cur, workspace_id):
     """Every passage and posting of a workspace (before a rebuild, or when it is gone)."""
-    for step in ("search.clear.lists", "search.clear.tail", "search.clear.docs", "search.clear.items",
-                 "search.clear.stats"):
+    for step in ("search.clear.fronts", "search.clear.lists", "search.clear.tail", "search.clear.docs",
+                 "search.clear.items", "search.clear.stats"):
         sqlfiles.call(cur, step, workspace_id=workspace_id)

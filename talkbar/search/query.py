@@ -4,11 +4,13 @@ The query's words become terms (text.py; an `any` query also drops the words of 
 document frequencies are read first (an all-words query ends there when a word is found nowhere
 or the items holding its rarer words share none);
 then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0930_search_rank_one.sql;
-for one word search_ranked_one, the same ranking without grouping the postings by passage) reads
-the terms' lists by key, scores every passage by BM25 and each item by its best passage plus a
-bounded share for the query words it holds elsewhere, and returns the best items with their best
-passage; a small query per kind present then says what to show of them and
-drops those that may not be shown (Trash, hidden, archived). Snippets are cut here.
+for one word search_ranked_one, the same ranking without grouping the postings by passage; when
+the commonest word's list is long enough to have a front, 0940_search_fronts.sql, the forms that
+read the front instead of grouping all of it) reads the terms' lists by key, scores every passage
+by BM25 and each item by its best passage plus a bounded share for the query words it holds
+elsewhere, and returns the best items with their best passage; a small query per kind present then
+says what to show of them and drops those that may not be shown (Trash, hidden, archived). Snippets
+are cut here.
 """
 
 import math
@@ -35,6 +37,16 @@ SHOW = {
     "memory": "search.show.memory",
 }
 SHOW_LEAN = "search.show.session:lean"
+# the ranking statement (sql/ops/workspace.search.sql), by what narrows the items (nothing, kinds, a
+# project), then by form: one word is ranked without grouping its postings by passage (@one), and a
+# front stands for the commonest word's long list (@front, @one_front)
+RANKING = {
+    "all": ("workspace.search", "workspace.search@one", "workspace.search@front", "workspace.search@one_front"),
+    "kinds": ("workspace.search:kinds", "workspace.search:kinds@one", "workspace.search:kinds@front",
+              "workspace.search:kinds@one_front"),
+    "project": ("workspace.search:project", "workspace.search:project@one", "workspace.search:project@front",
+                "workspace.search:project@one_front"),
+}
 
 
 def search(ctx, args):
@@ -47,13 +59,8 @@ def search(ctx, args):
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
     if not stats:
         return {"matches": [], "contentSearch": content}
-    one = len(stats["keys"]) == 1   # one word: ranked without grouping its postings by passage
-    if args.get("projectId") is not None:
-        variant = "workspace.search:project@one" if one else "workspace.search:project"
-    elif args.get("kinds"):
-        variant = "workspace.search:kinds@one" if one else "workspace.search:kinds"
-    else:
-        variant = "workspace.search@one" if one else "workspace.search"
+    scope = "project" if args.get("projectId") is not None else "kinds" if args.get("kinds") else "all"
+    variant = RANKING[scope][(len(stats["keys"]) == 1) + 2 * stats["front"]]
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
     while True:
@@ -73,14 +80,17 @@ def search(ctx, args):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
+    `front`: whether the last key's list has a front (search_ranked_front and _one_front use it);
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
     nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
     when they are more than CAND_MAX, and always without match_all. None instead of it all if
     nothing can match: no key found, or with match_all, a key found nowhere or no item holding the
     known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
-    found, fields, items, unknown = {}, {}, {}, set()
+    found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
-        if r["part"] == 0:
+        if r["part"] == 2:
+            fronted.add(r["key"])
+        elif r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
             if r["items"] is None:
                 unknown.add(r["key"])
@@ -99,7 +109,7 @@ def term_stats(sql, keys, match_all=False):
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
-    return {"keys": ordered, "df": df, "cand": cand, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
+    return {"keys": ordered, "df": df, "cand": cand, "front": ordered[-1] in fronted, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 

@@ -1,0 +1,205 @@
+"""A long term list has a front (migration 0940): per item, its postings in names and own text, its
+count of content passages, and the content passages that can be the item's best. The rankings that
+read it (search_ranked_front, search_ranked_one_front) must give the rows the whole list gives, and
+the fronts must stay true to their lists through every write: new postings in the tail, a passage
+removed from a list, a compaction, a removal while its copy waits, and a rebuild.
+
+The demo's lists are short, so here a list of FRONT_AT postings has a front (the product's bound
+is tb_front_at(), 100,000)."""
+
+import random
+
+import pytest
+
+from talkbar import sqlfiles
+from talkbar.search import compact, index, query, text
+from talkbar.search.keys import key
+
+WS = "workspace-niy3baezesnixbun"
+FRONT_AT = 30
+EVERY_KEY = "-9223372036854775808, 9223372036854775807"
+FRESH = f"SELECT * FROM search_front_rows('search_lists', {EVERY_KEY})"
+RANKED = "SELECT * FROM {}($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
+
+
+@pytest.fixture(scope="module")
+def engine(demo_engine):
+    with demo_engine.db.cursor() as cur:
+        cur.execute(f"CREATE OR REPLACE MACRO tb_front_at() AS {FRONT_AT}")
+        cur.execute("DELETE FROM search_fronts")
+        cur.execute(f"INSERT INTO search_fronts {FRESH}")
+    return demo_engine
+
+
+def _fronts(cur):
+    return {r[0]: r for r in cur.execute("SELECT * FROM search_fronts").fetchall()}
+
+
+def _true_to_the_lists(cur):
+    """Every front kept is the one its list gives now; returns the long lists without one."""
+    kept, fresh = _fronts(cur), {r[0]: r for r in cur.execute(FRESH).fetchall()}
+    assert kept
+    assert {k: fresh.get(k) for k in kept} == kept
+    return set(fresh) - set(kept)
+
+
+def _stats(cur, keys, match_all):
+    return query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p), keys, match_all)
+
+
+def _ranked(cur, macro, stats, match_all, cand):
+    return cur.execute(RANKED.format(macro), {"keys": stats["keys"], "idfs": stats["idfs"], "avgdl": stats["avgdl"],
+                                              "match_all": match_all, "cand": cand}).fetchall()
+
+
+def _close(a, b):
+    """The same rows; a score may differ in its last bits when three or more words' weights are
+    added in another order."""
+    return [r[:4] for r in a] == [r[:4] for r in b] and all(abs(x[4] - y[4]) <= 1e-12 * x[4] for x, y in zip(a, b))
+
+
+def _compare(cur, rng, ones=12, pairs=30, triples=10):
+    """The front forms against the whole lists: one word, two words (bit for bit) and three, both
+    modes, the items narrowed and not. Returns how many rankings were compared."""
+    lengths = dict(cur.execute("SELECT key, len(docs) FROM search_lists").fetchall())
+    fronted = sorted(_fronts(cur))
+    shorter = lambda k: [o for o in sorted(lengths) if lengths[o] < lengths[k]]  # noqa: E731
+    tail = [r[0] for r in cur.execute("SELECT DISTINCT key FROM search_tail ORDER BY key").fetchall()]
+    cases = [[k] for k in rng.sample(fronted, ones)]
+    cases += [[rng.choice(shorter(k) + tail), k] for k in rng.choices(fronted, k=pairs)]
+    cases += [rng.sample(shorter(k), 2) + [k] for k in rng.choices(fronted, k=triples)]
+    compared = 0
+    for keys in cases:
+        for match_all in (False, True):
+            stats = _stats(cur, keys, match_all)
+            if stats is None or stats["keys"][-1] != keys[-1]:   # no item holds them all; a tail key is commoner
+                continue
+            assert stats["front"], keys
+            one = len(keys) == 1
+            whole = _ranked(cur, "search_ranked_one" if one else "search_ranked", stats, match_all, stats["cand"])
+            assert whole or match_all, keys
+            front = _ranked(cur, "search_ranked_one_front" if one else "search_ranked_front", stats, match_all,
+                            stats["cand"])
+            assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all)
+            if not whole:            # the items the short lists share hold the words apart
+                continue
+            some = [row[0] for row in whole[::2]]
+            narrowed = _ranked(cur, "search_ranked_one_front" if one else "search_ranked_front", stats, match_all, some)
+            assert [row[0] for row in narrowed] == some
+            compared += 1
+    return compared
+
+
+def test_a_front_holds_what_the_ranking_needs_of_its_list(engine):
+    with engine.db.cursor() as cur:
+        assert _true_to_the_lists(cur) == set()
+        long_lists = cur.execute("SELECT count(*) FROM search_lists WHERE len(docs) >= $n", {"n": FRONT_AT}).fetchone()
+        assert len(_fronts(cur)) == long_lists[0] >= 20
+        postings = {}
+        for k, doc, item, field, tf, dl in cur.execute(
+                "SELECT key, unnest(docs), unnest(items), unnest(fields), unnest(tfs), unnest(dls) FROM search_lists "
+                "WHERE key IN (SELECT key FROM search_fronts)").fetchall():
+            postings.setdefault(k, {})[doc] = (item, field, tf, dl)
+        shorter = 0
+        for k, docs, items, fields, tfs, dls, ns in _fronts(cur).values():
+            entries = list(zip(docs, items, fields, tfs, dls, ns))
+            counts = {item: n for doc, item, _f, tf, _dl, n in entries if tf == 0}
+            content = {}
+            for item, field, _tf, _dl in postings[k].values():
+                if field == 2:
+                    content[item] = content.get(item, 0) + 1
+            assert counts == content, k                      # each item's content passages, counted once
+            for doc, item, field, tf, dl, n in entries:
+                if tf:
+                    assert postings[k][doc] == (item, field, tf, dl) and n == (field < 2), k
+            own = {doc for doc, (_i, field, _t, _d) in postings[k].items() if field < 2}
+            assert own == {doc for doc, _i, field, tf, _d, _n in entries if tf and field < 2}, k
+            shorter += sum(1 for _ in postings[k]) - sum(1 for e in entries if e[3])
+        assert shorter > 0                                  # some passages were left off a front
+        # whatever the turns' average length, an item's best content passage (ties: the first) is on its front
+        checked = 0
+        for k, docs, items, fields, tfs, dls, _ns in _fronts(cur).values():
+            front = {}
+            for doc, item, field, tf in zip(docs, items, fields, tfs):
+                if field == 2 and tf:
+                    front.setdefault(item, set()).add(doc)
+            by_item = {}
+            for doc, (item, field, tf, dl) in postings[k].items():
+                if field == 2:
+                    by_item.setdefault(item, []).append((doc, tf, dl))
+            for avgdl in (0.5, 3.0, 11.7, 40.0, 1e6):
+                for item, passages in by_item.items():
+                    best = max(passages, key=lambda p: (p[1] * 1.9 / (p[1] + 0.9 * (0.6 + 0.4 * p[2] / avgdl)), -p[0]))
+                    assert best[0] in front[item], (k, item, avgdl)
+                    checked += 1
+        assert checked > 1000
+
+
+def test_the_front_forms_rank_as_the_whole_lists(engine):
+    with engine.db.cursor() as cur:
+        assert _compare(cur, random.Random(11), ones=30, pairs=60, triples=20) >= 150
+
+
+def test_fronts_stay_true_through_writes_and_a_compaction(engine):
+    for i in range(3):      # new postings go to the tail; the lists and their fronts stay
+        engine.call("notes.create", {"title": f"Budget review {i}", "markdown": "The budget and the pricing review."})
+    with engine.db.cursor() as cur:
+        assert _true_to_the_lists(cur) == set()
+        old = cur.execute("SELECT note_id, title FROM notes WHERE workspace_id = $ws ORDER BY created_at, note_id "
+                          "LIMIT 1", {"ws": WS}).fetchone()
+        before = _fronts(cur)
+    engine.call("notes.update", {"noteId": old[0], "title": "Quarterly budget review"})   # leaves its lists
+    with engine.db.cursor() as cur:
+        lost = _true_to_the_lists(cur)
+        assert lost and lost < set(before)                  # only the rewritten lists lost their fronts
+        assert _compare(cur, random.Random(12)) >= 60
+        compact.build(cur)
+        engine.call("notes.update", {"noteId": old[0], "title": "Yearly budget review"})  # while the copy waits
+        cur.execute("BEGIN TRANSACTION")
+        dead = {r[0] for r in cur.execute("SELECT DISTINCT key FROM search_dead").fetchall()}
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        assert dead and _true_to_the_lists(cur) == dead & set(
+            r[0] for r in cur.execute(f"SELECT key FROM search_front_rows('search_lists', {EVERY_KEY})").fetchall())
+        assert _compare(cur, random.Random(13)) >= 60
+        cur.execute("BEGIN TRANSACTION")
+        index.after_import(cur, [WS])                       # a rebuild: every long list has its front again
+        cur.execute("COMMIT")
+        assert _true_to_the_lists(cur) == set()
+
+
+def _statements(engine, monkeypatch, args):
+    ran, real = [], sqlfiles.run
+
+    def spy(cursor, q, params):
+        ran.append(q.name)
+        return real(cursor, q, params)
+
+    monkeypatch.setattr(sqlfiles, "run", spy)
+    engine.call("workspace.search", args)
+    monkeypatch.undo()
+    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"]
+
+
+def _word(cur, with_front):
+    """A word of the demo's transcripts whose list has a front, or one whose list is too short."""
+    fronts, lengths = set(_fronts(cur)), dict(cur.execute("SELECT key, len(docs) FROM search_lists").fetchall())
+    for (body,) in cur.execute("SELECT text FROM search_docs WHERE field = 2 ORDER BY doc_no").fetchall():
+        for word in body.split():
+            terms = text.query_terms(word)
+            if len(terms) == 1 and key(WS, terms[0]) in lengths and (key(WS, terms[0]) in fronts) == with_front:
+                return word.strip(".,:;!?")
+    raise AssertionError("no such word")
+
+
+def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
+    with engine.db.cursor() as cur:
+        common, rare = _word(cur, True), _word(cur, False)
+    for words, match, statement in (([common], "any", "workspace.search@one_front"),
+                                    ([rare], "any", "workspace.search@one"),
+                                    ([rare, common], "any", "workspace.search@front"),
+                                    ([common, "zzyzxq"], "any", "workspace.search"),   # found nowhere: last
+                                    ([common], "all", "workspace.search@one_front")):
+        assert _statements(engine, monkeypatch, {"query": " ".join(words), "match": match}) == [statement], words
+    found = engine.call("workspace.search", {"query": f"{rare} {common}", "match": "any", "limit": 100})["matches"]
+    assert found

@@ -88,22 +88,3 @@ def test_a_one_word_query_takes_the_one_word_statement(engine, monkeypatch, extr
     if not extra:
         assert {m["title"] for m in found} >= {"Budget lunch", "Vendor budget"}
 
-
-def test_an_all_words_search_narrows_to_few_items_only(engine, monkeypatch):
-    """Past query.CAND_MAX shared items the ranking is not narrowed (binding them costs more than
-    it saves), and the answer is the same."""
-    from talkbar.search import text
-    from talkbar.search.keys import key
-
-    args = {"query": "team meeting", "match": "all"}   # both only in the settled lists
-    with engine.db.cursor() as cur:
-        def stats():
-            return query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p),
-                                    [key(WS, t) for t in text.query_terms(args["query"])], True)
-        narrowed = stats()["cand"]
-        assert narrowed is not None and len(narrowed) >= 2
-        answer = engine.call("workspace.search", args)["matches"]
-        assert answer
-        monkeypatch.setattr(query, "CAND_MAX", len(narrowed) - 1)
-        assert stats()["cand"] is None
-        assert engine.call("workspace.search", args)["matches"] == answer

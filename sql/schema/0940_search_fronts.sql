@@ -18,10 +18,10 @@
 -- With other words, the front stands for the passages of the common word no other query word holds;
 -- where another word is, the common word's own posting is read from its list (search_ranked_front).
 --
--- Kept with the lists: built for each range of keys a bulk build settles (search.fronts.settle) and
+-- Kept with the lists: built for each range of keys a bulk build settles (search.bulk.fronts) and
 -- for a compaction's copy (search.compact.build_fronts, swapped in with it); a list rewritten in
--- place (a passage removed, search.lists.drop, or a compaction's journal) loses its front until the
--- next compaction, and its searches group its postings as before.
+-- place (a passage removed, search.fronts.drop, or a compaction's journal) loses its front until the
+-- next compaction, and its searches group its postings as before. Here, the lists as they are.
 --
 -- Measured on the ranking statement alone, bench/scale.py's queries whose commonest word has a front,
 -- base against front interleaved, 6 M turns (10,000 x 600; fronts of the 164 lists of 100 k postings

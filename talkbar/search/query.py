@@ -19,12 +19,6 @@ from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
 MAX_TERMS = 32
-# An all-words search ranks only the items its short lists share (term_stats' `cand`), passed as a list
-# the ranking binds as a constant: each item costs planning (~1.2 us), and narrowing pays only while
-# they are few. Measured at 600 k turns, an all-words ranking with against without them: 13-24 ms
-# against 14-34 ms up to ~900 items, 19-34 against 19-27 ms above ~1,000; at 6 M turns, 7,500 items
-# cost 9 ms of binding. Beyond CAND_MAX the ranking reads every item holding the words.
-CAND_MAX = 1000
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -80,12 +74,14 @@ def search(ctx, args):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    `front`: whether the last key's list has a front (search_ranked_front and _one_front use it);
+    `front`: whether the last key's list has a front for search_ranked_front and _one_front to read
+    (not with `cand`: narrowed to a few items, reading the whole list costs less than reading the
+    front and the list where the other words are: at 6 M turns, 1,200 items, 40-45 against 62-92 ms);
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
-    nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
-    when they are more than CAND_MAX, and always without match_all. None instead of it all if
-    nothing can match: no key found, or with match_all, a key found nowhere or no item holding the
-    known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
+    nothing in the tail), the only ones search_ranked scores; None when no key's items are known
+    (and always without match_all). None instead of it all if nothing can match: no key found, or
+    with match_all, a key found nowhere or no item holding the known ones. `sql`: ctx.sql, or a
+    stand-in with the workspace bound."""
     found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
         if r["part"] == 2:
@@ -104,12 +100,11 @@ def term_stats(sql, keys, match_all=False):
     cand = sorted(set.intersection(*known)) if match_all and known else None
     if match_all and (len(found) < len(set(keys)) or cand == []):
         return None
-    if cand is not None and len(cand) > CAND_MAX:
-        cand = None
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
-    return {"keys": ordered, "df": df, "cand": cand, "front": ordered[-1] in fronted, "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
+    return {"keys": ordered, "df": df, "cand": cand, "front": ordered[-1] in fronted and cand is None,
+            "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 
 

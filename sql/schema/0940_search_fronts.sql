@@ -23,9 +23,13 @@
 -- place (a passage removed, search.fronts.drop, or a compaction's journal) loses its front until the
 -- next compaction, and its searches group its postings as before. Here, the lists as they are.
 --
--- Measured on the ranking statement alone, bench/scale.py's queries whose commonest word has a front,
--- base against front interleaved, 6 M turns (10,000 x 600; fronts of the 164 lists of 100 k postings
--- or more: 3.0 M entries for 35.5 M postings, built in 9 s): p50 70 -> 60 ms, p95 198 -> 117 ms.
+-- Measured at 6 M turns (10,000 x 600: the 164 lists of 100 k postings or more have fronts, 3.0 M
+-- entries for 35.5 M postings, built in 13 s a key range at a time within an import's 384 MB):
+--   the ranking statement alone, on the queries of bench/scale.py whose commonest word has a front,
+--   the two forms interleaved: p50 70 -> 60 ms, p95 198 -> 117 ms;
+--   workspace.search through the engine, 40 queries x 2 modes, the code before and after interleaved
+--   on copies of one root: any-word p50 124 -> 91 ms, p95 236 -> 127 ms; all-words p50 unchanged,
+--   p95 148 -> 117 ms. At 600 k turns (three lists have fronts): 0.92x-0.99x.
 CREATE MACRO tb_front_at() AS 100000;
 
 -- A compaction's copy built before fronts existed has none: it is dropped, and the next write

@@ -81,8 +81,9 @@ INSERT INTO search_fronts SELECT * FROM search_front_rows('search_lists', -92233
 -- its postings in the passages the other words hold (read from its list, docs and tfs only: the
 -- passage's item, field and length come with the other word's posting). The common word's weight in
 -- a passage is taken once (max: the front and the list may both bring it), its counts come from the
--- count entries only (n), and the rest is search_ranked's. Exact only for one word with a front:
--- search.py asks for it only when the last key has one.
+-- count entries only (n), and the rest is search_ranked's. Only the last key's front is read (a
+-- passage holding two common words and no other is on neither front, so two fronts would miss it):
+-- talkbar/search/query.py asks for this form when that key has one and the items are not narrowed.
 CREATE MACRO search_ranked_front(keys, idfs, avgdl, match_all, cand) AS TABLE
 WITH d AS (
     SELECT list_position(keys, key) AS t, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field,

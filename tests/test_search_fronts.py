@@ -11,15 +11,13 @@ import random
 
 import pytest
 
-from talkbar import sqlfiles
-from talkbar.search import compact, index, query, text
+from search_ranking_calls import WS, ranked as _ranked, stats as _stats, statements
+from talkbar.search import compact, index, text
 from talkbar.search.keys import key
 
-WS = "workspace-niy3baezesnixbun"
 FRONT_AT = 30
 EVERY_KEY = "-9223372036854775808, 9223372036854775807"
 FRESH = f"SELECT * FROM search_front_rows('search_lists', {EVERY_KEY})"
-RANKED = "SELECT * FROM {}($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
 
 
 @pytest.fixture(scope="module")
@@ -41,15 +39,6 @@ def _true_to_the_lists(cur):
     assert kept
     assert {k: fresh.get(k) for k in kept} == kept
     return set(fresh) - set(kept)
-
-
-def _stats(cur, keys, match_all):
-    return query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p), keys, match_all)
-
-
-def _ranked(cur, macro, stats, match_all, cand):
-    return cur.execute(RANKED.format(macro), {"keys": stats["keys"], "idfs": stats["idfs"], "avgdl": stats["avgdl"],
-                                              "match_all": match_all, "cand": cand}).fetchall()
 
 
 def _close(a, b):
@@ -171,19 +160,6 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
         assert _true_to_the_lists(cur) == set()
 
 
-def _statements(engine, monkeypatch, args):
-    ran, real = [], sqlfiles.run
-
-    def spy(cursor, q, params):
-        ran.append(q.name)
-        return real(cursor, q, params)
-
-    monkeypatch.setattr(sqlfiles, "run", spy)
-    engine.call("workspace.search", args)
-    monkeypatch.undo()
-    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"]
-
-
 def _word(cur, with_front):
     """A word of the demo's transcripts whose list has a front, or one whose list is too short."""
     fronts, lengths = set(_fronts(cur)), dict(cur.execute("SELECT key, len(docs) FROM search_lists").fetchall())
@@ -203,6 +179,6 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
                                     ([rare, common], "any", "workspace.search@front"),
                                     ([common, "zzyzxq"], "any", "workspace.search"),   # found nowhere: last
                                     ([common], "all", "workspace.search@one")):   # narrowed: its items are known
-        assert _statements(engine, monkeypatch, {"query": " ".join(words), "match": match}) == [statement], words
+        assert statements(engine, monkeypatch, {"query": " ".join(words), "match": match})[0] == [statement], words
     found = engine.call("workspace.search", {"query": f"{rare} {common}", "match": "any", "limit": 100})["matches"]
     assert found

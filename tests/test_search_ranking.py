@@ -7,12 +7,9 @@ import random
 
 import pytest
 
-from talkbar import sqlfiles
-from talkbar.search import query
+from search_ranking_calls import WS, ranked as _ranked, stats as _stats, statements as _statements
 
-WS = "workspace-niy3baezesnixbun"
-GENERAL = "SELECT * FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
-ONE_WORD = "SELECT * FROM search_ranked_one($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
+GENERAL, ONE_WORD = "search_ranked", "search_ranked_one"
 NOTES = [("Budget lunch", "The budget for the offsite lunch, and the vendor."),
          ("Vendor budget", "Budget review with the vendor: the budget grows."),
          ("Quokka", "A word found only in the tail.")]
@@ -32,11 +29,6 @@ def _keys(cur):
     return listed[:20] + random.Random(7).sample(listed[20:], 20) + tail, set(listed) & set(tail)
 
 
-def _ranked(cur, text, stats, match_all, cand):
-    return cur.execute(text, {"keys": stats["keys"], "idfs": stats["idfs"], "avgdl": stats["avgdl"],
-                              "match_all": match_all, "cand": cand}).fetchall()
-
-
 def test_one_word_ranks_as_the_general_ranking_does(engine):
     with engine.db.cursor() as cur:
         keys, both = _keys(cur)
@@ -44,8 +36,7 @@ def test_one_word_ranks_as_the_general_ranking_does(engine):
         compared = 0
         for k in keys:
             for match_all in (False, True):
-                stats = query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p),
-                                         [k], match_all)
+                stats = _stats(cur, [k], match_all)
                 general = _ranked(cur, GENERAL, stats, match_all, stats["cand"])
                 assert general, k
                 assert _ranked(cur, ONE_WORD, stats, match_all, stats["cand"]) == general, (k, match_all)
@@ -55,20 +46,6 @@ def test_one_word_ranks_as_the_general_ranking_does(engine):
                 assert _ranked(cur, ONE_WORD, stats, match_all, some) == narrowed, (k, match_all)
                 compared += 1
         assert compared >= 2 * 40
-
-
-def _statements(engine, monkeypatch, args):
-    ran = []
-    real = sqlfiles.run
-
-    def spy(cursor, q, params):
-        ran.append(q.name)
-        return real(cursor, q, params)
-
-    monkeypatch.setattr(sqlfiles, "run", spy)
-    matches = engine.call("workspace.search", args)["matches"]
-    monkeypatch.undo()
-    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"], matches
 
 
 @pytest.mark.parametrize("extra, statement", [

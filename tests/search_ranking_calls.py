@@ -1,0 +1,35 @@
+"""Running the search's ranking by hand, for the tests that compare its forms (test_search_ranking,
+test_search_fronts): the term counts of some keys, one ranking macro on them, and which ranking
+statement a search through the engine ran."""
+
+from talkbar import sqlfiles
+from talkbar.search import query
+
+WS = "workspace-niy3baezesnixbun"     # the demo's workspace
+RANKED = "SELECT * FROM {}($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
+
+
+def stats(cur, keys, match_all):
+    """query.term_stats of these keys, read on this cursor."""
+    return query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p), keys, match_all)
+
+
+def ranked(cur, macro, stats, match_all, cand):
+    """The rows of one ranking macro (search_ranked and its forms), by item."""
+    return cur.execute(RANKED.format(macro), {"keys": stats["keys"], "idfs": stats["idfs"], "avgdl": stats["avgdl"],
+                                              "match_all": match_all, "cand": cand}).fetchall()
+
+
+def statements(engine, monkeypatch, args):
+    """The ranking statements a workspace.search with `args` ran (the term counts left out), and its
+    matches."""
+    ran, real = [], sqlfiles.run
+
+    def spy(cursor, q, params):
+        ran.append(q.name)
+        return real(cursor, q, params)
+
+    monkeypatch.setattr(sqlfiles, "run", spy)
+    matches = engine.call("workspace.search", args)["matches"]
+    monkeypatch.undo()
+    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"], matches

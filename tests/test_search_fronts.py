@@ -8,11 +8,12 @@ The demo's lists are short, so here a list of FRONT_AT postings has a front (the
 is tb_front_at(), 100,000)."""
 
 import random
+from collections import Counter
 
 import pytest
 
 from search_ranking_calls import WS, ranked as _ranked, stats as _stats, statements
-from talkbar.search import compact, index, text
+from talkbar.search import compact, index, query, text
 from talkbar.search.keys import key
 
 FRONT_AT = 30
@@ -47,9 +48,17 @@ def _close(a, b):
     return [r[:4] for r in a] == [r[:4] for r in b] and all(abs(x[4] - y[4]) <= 1e-12 * x[4] for x, y in zip(a, b))
 
 
-def _compare(cur, rng, ones=12, pairs=30, triples=10):
+def _form(keys, fronted):
+    """The front form for these keys (rarest first, the last with a front)."""
+    if len(keys) == 1:
+        return "search_ranked_one_front", 1
+    return ("search_ranked_front2", 2) if keys[-2] in fronted else ("search_ranked_front", 1)
+
+
+def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0):
     """The front forms against the whole lists: one word, two words (bit for bit) and three, both
-    modes, the items narrowed and not. Returns how many rankings were compared."""
+    modes, the items narrowed and not; `both`: as many pairs and as many triples again whose two
+    commonest words have fronts. Returns how many rankings of each form were compared."""
     lengths = dict(cur.execute("SELECT key, len(docs) FROM search_lists").fetchall())
     fronted = sorted(_fronts(cur))
     shorter = lambda k: [o for o in sorted(lengths) if lengths[o] < lengths[k]]  # noqa: E731
@@ -57,25 +66,28 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10):
     cases = [[k] for k in rng.sample(fronted, ones)]
     cases += [[rng.choice(shorter(k) + tail), k] for k in rng.choices(fronted, k=pairs)]
     cases += [rng.sample(shorter(k), 2) + [k] for k in rng.choices(fronted, k=triples)]
-    compared = 0
+    two = [sorted(rng.sample(fronted, 2), key=lambda k: (lengths[k], k)) for _ in range(2 * both)]
+    two = [ks for ks in two if lengths[ks[0]] < lengths[ks[1]]]
+    cases += two[:both] + [[rng.choice(shorter(ks[0]) + tail)] + ks for ks in two[both:]]
+    compared = Counter()
     for keys in cases:
         for match_all in (False, True):
             stats = _stats(cur, keys, match_all)
             if stats is None or stats["keys"][-1] != keys[-1]:   # no item holds them all; a tail key is commoner
                 continue
-            assert stats["front"] == (stats["cand"] is None), keys   # a narrowed ranking reads the whole list
+            form, fronts = _form(stats["keys"], set(fronted))
+            assert stats["fronts"] == (0 if stats["cand"] else fronts), keys  # a narrowed ranking reads the whole list
             one = len(keys) == 1
             whole = _ranked(cur, "search_ranked_one" if one else "search_ranked", stats, match_all, stats["cand"])
             assert whole or match_all, keys
-            front = _ranked(cur, "search_ranked_one_front" if one else "search_ranked_front", stats, match_all,
-                            stats["cand"])
-            assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all)
+            front = _ranked(cur, form, stats, match_all, stats["cand"])
+            assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all, form)
             if not whole:            # the items the short lists share hold the words apart
                 continue
             some = [row[0] for row in whole[::2]]
-            narrowed = _ranked(cur, "search_ranked_one_front" if one else "search_ranked_front", stats, match_all, some)
+            narrowed = _ranked(cur, form, stats, match_all, some)
             assert [row[0] for row in narrowed] == some
-            compared += 1
+            compared[form] += 1
     return compared
 
 
@@ -126,7 +138,8 @@ def test_a_front_holds_what_the_ranking_needs_of_its_list(engine):
 
 def test_the_front_forms_rank_as_the_whole_lists(engine):
     with engine.db.cursor() as cur:
-        assert _compare(cur, random.Random(11), ones=30, pairs=60, triples=20) >= 150
+        compared = _compare(cur, random.Random(11), ones=30, pairs=60, triples=20, both=40)
+        assert sum(compared.values()) >= 250 and compared["search_ranked_front2"] >= 100, compared
 
 
 def test_fronts_stay_true_through_writes_and_a_compaction(engine):
@@ -141,7 +154,8 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
     with engine.db.cursor() as cur:
         lost = _true_to_the_lists(cur)
         assert lost and lost < set(before)                  # only the rewritten lists lost their fronts
-        assert _compare(cur, random.Random(12)) >= 60
+        compared = _compare(cur, random.Random(12), both=10)
+        assert sum(compared.values()) >= 70 and compared["search_ranked_front2"] >= 15, compared
         compact.build(cur)
         # renamed again while the copy waits, in the swap's own transaction (an engine call could swap
         # the copy in itself, on its process's every CHECK_EVERY-th write)
@@ -153,20 +167,22 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
         cur.execute("COMMIT")
         assert dead and _true_to_the_lists(cur) == dead & set(
             r[0] for r in cur.execute(f"SELECT key FROM search_front_rows('search_lists', {EVERY_KEY})").fetchall())
-        assert _compare(cur, random.Random(13)) >= 60
+        compared = _compare(cur, random.Random(13), both=10)
+        assert sum(compared.values()) >= 70 and compared["search_ranked_front2"] >= 15, compared
         cur.execute("BEGIN TRANSACTION")
         index.after_import(cur, [WS])                       # a rebuild: every long list has its front again
         cur.execute("COMMIT")
         assert _true_to_the_lists(cur) == set()
 
 
-def _word(cur, with_front):
+def _word(cur, with_front, other_than=()):
     """A word of the demo's transcripts whose list has a front, or one whose list is too short."""
     fronts, lengths = set(_fronts(cur)), dict(cur.execute("SELECT key, len(docs) FROM search_lists").fetchall())
     for (body,) in cur.execute("SELECT text FROM search_docs WHERE field = 2 ORDER BY doc_no").fetchall():
         for word in body.split():
             terms = text.query_terms(word)
-            if len(terms) == 1 and key(WS, terms[0]) in lengths and (key(WS, terms[0]) in fronts) == with_front:
+            if (len(terms) == 1 and key(WS, terms[0]) in lengths and (key(WS, terms[0]) in fronts) == with_front
+                    and word.strip(".,:;!?") not in other_than):
                 return word.strip(".,:;!?")
     raise AssertionError("no such word")
 
@@ -174,11 +190,22 @@ def _word(cur, with_front):
 def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
     with engine.db.cursor() as cur:
         common, rare = _word(cur, True), _word(cur, False)
+        other = _word(cur, True, other_than=(common,))
     for words, match, statement in (([common], "any", "workspace.search@one_front"),
                                     ([rare], "any", "workspace.search@one"),
                                     ([rare, common], "any", "workspace.search@front"),
+                                    ([common, other], "any", "workspace.search@front2"),
+                                    ([rare, other, common], "any", "workspace.search@front2"),
                                     ([common, "zzyzxq"], "any", "workspace.search"),   # found nowhere: last
                                     ([common], "all", "workspace.search@one")):   # narrowed: its items are known
         assert statements(engine, monkeypatch, {"query": " ".join(words), "match": match})[0] == [statement], words
+    # narrowed to as many items as CAND_FRONT_AT or more, the fronts are read all the same
+    monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
+    assert statements(engine, monkeypatch, {"query": common, "match": "all"})[0] == ["workspace.search@one_front"]
+    monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
+    narrowed, found = statements(engine, monkeypatch, {"query": f"{common} {other}", "match": "all", "limit": 100})
+    monkeypatch.setattr(query, "CAND_FRONT_AT", 10 ** 9)
+    whole, found_whole = statements(engine, monkeypatch, {"query": f"{common} {other}", "match": "all", "limit": 100})
+    assert narrowed == ["workspace.search@front2"] and whole == ["workspace.search"] and found == found_whole and found
     found = engine.call("workspace.search", {"query": f"{rare} {common}", "match": "any", "limit": 100})["matches"]
     assert found

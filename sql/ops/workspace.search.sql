@@ -4,6 +4,7 @@
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
+-- variant: front2 search_ranked search_ranked_front2
 -- The best items (search_ranked, sql/schema/0930_search_rank_one.sql; @one: a one-word query,
 -- search_ranked_one; @front and @one_front: the commonest word has a front, 0940_search_fronts.sql),
 -- best first; only they are looked up in search_items. Their best passages, and what to show of them
@@ -21,6 +22,7 @@ ORDER BY r.r DESC, r.item
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
+-- variant: front2 search_ranked search_ranked_front2
 -- The same, for some kinds only (the filter comes before the limit).
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
@@ -35,6 +37,7 @@ LIMIT $limit
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
+-- variant: front2 search_ranked search_ranked_front2
 -- The items of one project (people and companies through their project links), maybe of some
 -- kinds only: a query of its own, as planning the project view costs every search that has none.
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc

@@ -19,6 +19,11 @@ from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
 MAX_TERMS = 32
+# An all-words search narrowed to this many items or more reads the fronts all the same: the items
+# leave most of a long list to group (at 6 M turns, ~10,400 items, the ranking statement with and
+# without the front: 3,336 items 98 -> 66 ms, 6,773 items 126 -> 102 ms, 7,287 items 202 -> 97 ms;
+# 2,165 items 53 against 79 ms, 1,221 items 43 against 59 ms)
+CAND_FRONT_AT = 3000
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -32,14 +37,16 @@ SHOW = {
 }
 SHOW_LEAN = "search.show.session:lean"
 # the ranking statement (sql/ops/workspace.search.sql), by what narrows the items (nothing, kinds, a
-# project), then by form: one word is ranked without grouping its postings by passage (@one), and a
-# front stands for the commonest word's long list (@front, @one_front)
+# project), then by form, indexed one + 2 * fronts: one word is ranked without grouping its postings
+# by passage (@one), and a front stands for the commonest word's long list (@front, @one_front) or
+# for the two commonest words' (@front2)
 RANKING = {
-    "all": ("workspace.search", "workspace.search@one", "workspace.search@front", "workspace.search@one_front"),
+    "all": ("workspace.search", "workspace.search@one", "workspace.search@front", "workspace.search@one_front",
+            "workspace.search@front2"),
     "kinds": ("workspace.search:kinds", "workspace.search:kinds@one", "workspace.search:kinds@front",
-              "workspace.search:kinds@one_front"),
+              "workspace.search:kinds@one_front", "workspace.search:kinds@front2"),
     "project": ("workspace.search:project", "workspace.search:project@one", "workspace.search:project@front",
-                "workspace.search:project@one_front"),
+                "workspace.search:project@one_front", "workspace.search:project@front2"),
 }
 
 
@@ -54,7 +61,7 @@ def search(ctx, args):
     if not stats:
         return {"matches": [], "contentSearch": content}
     scope = "project" if args.get("projectId") is not None else "kinds" if args.get("kinds") else "all"
-    variant = RANKING[scope][(len(stats["keys"]) == 1) + 2 * stats["front"]]
+    variant = RANKING[scope][(len(stats["keys"]) == 1) + 2 * stats["fronts"]]
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
     while True:
@@ -74,9 +81,11 @@ def search(ctx, args):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    `front`: whether the last key's list has a front for search_ranked_front and _one_front to read
-    (not with `cand`: narrowed to a few items, reading the whole list costs less than reading the
-    front and the list where the other words are: at 6 M turns, 1,200 items, 40-45 against 62-92 ms);
+    `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
+    search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of fewer than
+    CAND_FRONT_AT items: narrowed to a few items, reading the whole list costs less than reading
+    the front and the list where the other words are: at 6 M turns, 1,200 items, 40-45 against
+    62-92 ms);
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
     nothing in the tail), the only ones search_ranked scores; None when no key's items are known
     (and always without match_all). None instead of it all if nothing can match: no key found, or
@@ -103,7 +112,11 @@ def term_stats(sql, keys, match_all=False):
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
-    return {"keys": ordered, "df": df, "cand": cand, "front": ordered[-1] in fronted and cand is None,
+    fronts = 0
+    while ((cand is None or len(cand) >= CAND_FRONT_AT) and fronts < min(2, len(ordered))
+           and ordered[-1 - fronts] in fronted):
+        fronts += 1
+    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 

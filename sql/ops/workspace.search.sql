@@ -6,7 +6,8 @@
 -- variant: one_front search_ranked search_ranked_one_front
 -- variant: front2 search_ranked search_ranked_front2
 -- The best items (search_ranked, sql/schema/0930_search_rank_one.sql; @one: a one-word query,
--- search_ranked_one; @front and @one_front: the commonest word has a front, 0940_search_fronts.sql),
+-- search_ranked_one; @front and @one_front: the commonest word has a front, 0940_search_fronts.sql;
+-- @front2: the two commonest words have fronts, 0950_search_fronts_two.sql),
 -- best first; only they are looked up in search_items. Their best passages, and what to show of them
 -- (Trash, archive), are read afterwards (search.passages, search.show.*): DuckDB plans every
 -- statement anew, and a join to the passages here read their whole table.

@@ -6,7 +6,8 @@ or the items holding its rarer words share none);
 then one SQL query (sql/ops/workspace.search.sql over search_ranked, sql/schema/0930_search_rank_one.sql;
 for one word search_ranked_one, the same ranking without grouping the postings by passage; when
 the commonest word's list is long enough to have a front, 0940_search_fronts.sql, the forms that
-read the front instead of grouping all of it) reads the terms' lists by key, scores every passage
+read the front instead of grouping all of it; when the two commonest words' lists have fronts,
+0950_search_fronts_two.sql) reads the terms' lists by key, scores every passage
 by BM25 and each item by its best passage plus a bounded share for the query words it holds
 elsewhere, and returns the best items with their best passage; a small query per kind present then
 says what to show of them and drops those that may not be shown (Trash, hidden, archived). Snippets

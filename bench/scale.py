@@ -178,8 +178,10 @@ def read_root(root, sql, params=()):
 
 
 def draw_queries(root, n, seed):
-    """1-3 word queries from a sample of the turns: frequent, mid and rare words."""
-    texts = [r[0] for r in read_root(root, "SELECT text FROM turns USING SAMPLE 20000 ROWS")]
+    """1-3 word queries from a sample of the turns: frequent, mid and rare words. The sample is
+    seeded too, so that a rerun on the same archive asks the same queries."""
+    texts = [r[0] for r in read_root(root, f"SELECT text FROM turns USING SAMPLE reservoir(20000 ROWS) "
+                                           f"REPEATABLE ({int(seed)})")]   # a seed is a literal here, not a parameter
     df = Counter()
     for t in texts:
         df.update({w.lower() for w in re.findall(r"[^\W\d_]{4,}", t)})

@@ -2,6 +2,8 @@
 test_search_fronts): the term counts of some keys, one ranking macro on them, and which ranking
 statement a search through the engine ran."""
 
+import pytest
+
 from talkbar import sqlfiles
 from talkbar.search import query
 
@@ -20,16 +22,16 @@ def ranked(cur, macro, stats, match_all, cand):
                                               "match_all": match_all, "cand": cand}).fetchall()
 
 
-def statements(engine, monkeypatch, args):
+def statements(engine, args):
     """The ranking statements a workspace.search with `args` ran (the term counts left out), and its
-    matches."""
+    matches. The spy is undone on return; a caller's own monkeypatches stay."""
     ran, real = [], sqlfiles.run
 
     def spy(cursor, q, params):
         ran.append(q.name)
         return real(cursor, q, params)
 
-    monkeypatch.setattr(sqlfiles, "run", spy)
-    matches = engine.call("workspace.search", args)["matches"]
-    monkeypatch.undo()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sqlfiles, "run", spy)
+        matches = engine.call("workspace.search", args)["matches"]
     return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"], matches

@@ -200,15 +200,13 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
                                     ([rare, other, common], "any", "workspace.search@front2"),
                                     ([common, "zzyzxq"], "any", "workspace.search"),   # found nowhere: last
                                     ([common], "all", "workspace.search@one")):   # narrowed: its items are known
-        assert statements(engine, monkeypatch, {"query": " ".join(words), "match": match})[0] == [statement], words
-    # narrowed to as many items as CAND_FRONT_AT or more, the fronts are read all the same (the bound
-    # is set before each call: statements() undoes the monkeypatch)
+        assert statements(engine, {"query": " ".join(words), "match": match})[0] == [statement], words
+    # narrowed to as many items as CAND_FRONT_AT or more, the fronts are read all the same
     monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
-    assert statements(engine, monkeypatch, {"query": common, "match": "all"})[0] == ["workspace.search@one_front"]
-    monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
-    narrowed, found = statements(engine, monkeypatch, {"query": f"{common} {other}", "match": "all", "limit": 100})
+    assert statements(engine, {"query": common, "match": "all"})[0] == ["workspace.search@one_front"]
+    narrowed, found = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
     monkeypatch.setattr(query, "CAND_FRONT_AT", 10 ** 9)
-    whole, found_whole = statements(engine, monkeypatch, {"query": f"{common} {other}", "match": "all", "limit": 100})
+    whole, found_whole = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
     assert narrowed == ["workspace.search@front2"] and whole == ["workspace.search"] and found == found_whole and found
     found = engine.call("workspace.search", {"query": f"{rare} {common}", "match": "any", "limit": 100})["matches"]
     assert found

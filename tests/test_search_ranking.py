@@ -53,14 +53,14 @@ def test_one_word_ranks_as_the_general_ranking_does(engine):
     ({"kinds": ["note", "session"]}, "workspace.search:kinds"),
     ({"projectId": None}, "workspace.search:project"),
 ])
-def test_a_one_word_query_takes_the_one_word_statement(engine, monkeypatch, extra, statement):
+def test_a_one_word_query_takes_the_one_word_statement(engine, extra, statement):
     if "projectId" in extra:
         with engine.db.cursor() as cur:
             extra = {"projectId": cur.execute("SELECT min(project_id) FROM projects WHERE workspace_id = $ws",
                                               {"ws": WS}).fetchone()[0]}
-    one, found = _statements(engine, monkeypatch, {"query": "budget", "match": "any", **extra})
+    one, found = _statements(engine, {"query": "budget", "match": "any", **extra})
     assert one == [statement + "@one"]
-    two, _ = _statements(engine, monkeypatch, {"query": "budget vendor", "match": "any", **extra})
+    two, _ = _statements(engine, {"query": "budget vendor", "match": "any", **extra})
     assert two == [statement]
     if not extra:
         assert {m["title"] for m in found} >= {"Budget lunch", "Vendor budget"}

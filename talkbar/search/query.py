@@ -23,7 +23,7 @@ MAX_TERMS = 32
 # An all-words search narrowed to this many items or more reads the fronts all the same: the items
 # leave most of a long list to group (at 6 M turns, ~10,400 items, the ranking statement with and
 # without the front: 3,336 items 98 -> 66 ms, 6,773 items 126 -> 102 ms, 7,287 items 202 -> 97 ms;
-# 2,165 items 53 against 79 ms, 1,221 items 43 against 59 ms)
+# 2,165 items 53 against 79 ms, 1,221 items 43 against 59 ms: below the bound, narrowing wins)
 CAND_FRONT_AT = 3000
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
@@ -84,9 +84,7 @@ def term_stats(sql, keys, match_all=False):
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
     `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
     search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of fewer than
-    CAND_FRONT_AT items: narrowed to a few items, reading the whole list costs less than reading
-    the front and the list where the other words are: at 6 M turns, 1,200 items, 40-45 against
-    62-92 ms);
+    CAND_FRONT_AT items, where reading the whole list costs less);
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
     nothing in the tail), the only ones search_ranked scores; None when no key's items are known
     (and always without match_all). None instead of it all if nothing can match: no key found, or

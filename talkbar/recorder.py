@@ -98,17 +98,14 @@ class Recorder:
                     def sql(name, **params):
                         return sqlfiles.call(cur, name, **{"session_id": self.session_id, "now_ms": now,
                                                            "workspace_id": self.workspace_id, **params})
-                    try:
-                        out = step(sql)
-                        if touched:
-                            hooks.changed(cur, self.workspace_id, list(touched),
-                                          live={self.session_id: live(out)} if live and out else None)
-                    except BaseException:   # what was kept of this write may not be committed
-                        self.db.lease_cache.pop(("recorder", self.session_id), None)
-                        raise
-                    return out
-            except OpError as err:
-                if err.code != "busy" or attempt == BUSY_RETRIES - 1:
+                    out = step(sql)
+                    if touched:
+                        hooks.changed(cur, self.workspace_id, list(touched),
+                                      live={self.session_id: live(out)} if live and out else None)
+                return out
+            except BaseException as err:   # what was kept of this write may not be committed
+                self.db.lease_cache.pop(("recorder", self.session_id), None)
+                if not isinstance(err, OpError) or err.code != "busy" or attempt == BUSY_RETRIES - 1:
                     raise
                 time.sleep(0.05)
 
@@ -122,6 +119,14 @@ class Recorder:
         if "session_no" not in known:
             known["session_no"] = sql("recorder.session_no")
         return known["session_no"]
+
+    def _end(self, sql):
+        """The transcript's end as this lease knows it: {"seq": the next turn's place, "changed": the
+        last change time}; moved on by each append and final (a failed write forgets it)."""
+        known = self._lease()
+        if "end" not in known:
+            known["end"] = sql("recorder.turns_end", session_no=self._session_no(sql))
+        return known["end"]
 
     def _live(self, rows, new):
         """The turns just written, for the search index: each with the name its passage carries;
@@ -156,9 +161,12 @@ class Recorder:
                 sql("recorder.speaker", speaker_id=turn.speaker_id)
                 names[turn.speaker_id] = sql("recorder.speaker_name", speaker_id=turn.speaker_id)
                 self._lease()["names"] = names
+            end = self._end(sql)
             row = sql("recorder.append_turn", session_no=self._session_no(sql), turn_id=turn_id,
                       chunk_id=turn.chunk_id or ids.new_id("chunk"), speaker_id=turn.speaker_id,
-                      start_ms=turn.start_ms, end_ms=turn.end_ms, text=turn.text, translated_text=turn.translated_text)
+                      start_ms=turn.start_ms, end_ms=turn.end_ms, text=turn.text, translated_text=turn.translated_text,
+                      seq=end["seq"], last_changed=end["changed"])
+            end.update(seq=end["seq"] + 1, changed=row["changed"])
             sql("recorder.transcript_changed")
             return [row] if row else []
         self._write(go, [("turns", self.session_id)], live=lambda rows: self._live(rows, new=True))
@@ -167,7 +175,11 @@ class Recorder:
     def finalize(self, turn_id):
         """A provisional turn becomes final (completing makes every one final)."""
         def go(sql):
-            rows = sql("recorder.finalize_turn", session_no=self._session_no(sql), turn_id=turn_id)
+            end = self._end(sql)
+            rows = sql("recorder.finalize_turn", session_no=self._session_no(sql), turn_id=turn_id,
+                       last_changed=end["changed"])
+            if rows:
+                end["changed"] = rows[0]["changed"]
             sql("recorder.transcript_changed")
             return rows
         self._write(go, [("turns", self.session_id)], live=lambda rows: self._live(rows, new=False))
@@ -178,6 +190,7 @@ class Recorder:
 
     def complete(self):
         def go(sql):
+            self._lease().pop("end", None)   # every provisional turn takes a change time of its own
             sql("recorder.finalize")
             sql("recorder.close_run")
             sql("recorder.complete")

@@ -64,28 +64,34 @@ WHERE p.session_id = $session_id AND p.speaker_id = $speaker_id
 -- migration 0850); the recorder asks once per lease of the file.
 SELECT session_no FROM sessions WHERE session_id = $session_id
 
+-- name: recorder.turns_end
+-- returns: one
+-- params: $session_no
+-- Where the session's transcript ends: the next turn's place and the last change time. Read once
+-- per lease of the file (only this process writes turns while it holds it); each append and final
+-- then moves both on in the recorder's memory, so that a live turn reads no other turn.
+SELECT coalesce(max(seq) + 1, 0) AS seq, coalesce(max(changed_at_ms), -1) AS changed
+FROM turns WHERE session_no = $session_no
+
 -- name: recorder.append_turn
 -- returns: one
--- params: $workspace_id, $session_id, $session_no, $turn_id, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $now_ms
--- A new turn at the end of the transcript, provisional until the recognizer settles it; the
--- session's last turn is found by its integer key. Returns what the search index takes of it (as
+-- params: $workspace_id, $session_id, $session_no, $turn_id, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $seq, $last_changed, $now_ms
+-- A new turn at the end of the transcript (at $seq, after $last_changed: recorder.turns_end),
+-- provisional until the recognizer settles it. Returns what the search index takes of it (as
 -- search.source.turns reads it), so that the recorder's index step need not read it back.
 INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, end_ms, text,
                    translated_text, provisional, changed_at_ms, session_no)
-SELECT $workspace_id, $session_id, $turn_id, coalesce(max(seq) + 1, 0), $chunk_id, $speaker_id, $start_ms,
-       $end_ms, $text, $translated_text, true, greatest($now_ms, coalesce(max(changed_at_ms) + 1, 0)), $session_no
-FROM turns
-WHERE session_no = $session_no
+VALUES ($workspace_id, $session_id, $turn_id, $seq, $chunk_id, $speaker_id, $start_ms, $end_ms, $text,
+        $translated_text, true, greatest($now_ms, $last_changed + 1), $session_no)
 RETURNING turn_id AS part, start_ms AS t_ms, changed_at_ms AS changed, speaker_id, text
 
 -- name: recorder.finalize_turn
 -- returns: many
--- params: $session_no, $turn_id, $now_ms
--- One provisional turn becomes final, with the next change time; returned as recorder.append_turn
--- returns it (nothing if it was final already). By the session's integer key, like the append.
-UPDATE turns SET provisional = false,
-                 changed_at_ms = (SELECT greatest($now_ms, max(changed_at_ms) + 1) FROM turns
-                                  WHERE session_no = $session_no)
+-- params: $session_no, $turn_id, $last_changed, $now_ms
+-- One provisional turn becomes final, with the next change time (after $last_changed, the
+-- session's last: recorder.turns_end); returned as recorder.append_turn returns it (nothing if it
+-- was final already). By the session's integer key, like the append.
+UPDATE turns SET provisional = false, changed_at_ms = greatest($now_ms, $last_changed + 1)
 WHERE session_no = $session_no AND turn_id = $turn_id AND provisional
 RETURNING turn_id AS part, start_ms AS t_ms, changed_at_ms AS changed, speaker_id, text
 

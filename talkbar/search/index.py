@@ -93,16 +93,18 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
 
 def index_turns(cur, workspace_id, session_id, live=None):
     """Index the session's turns changed since the last indexed one (a live turn: just that one; made
-    final with its text unchanged, its passage only takes the new change time). `live`
-    (hooks.LiveTurns): the turns a recorder has just written, taken as they are instead of being
-    read back, while its memo knows the session's item and, for a turn made final, its passage."""
+    final with its text unchanged, its passage stays, and takes the new change time unless a
+    recorder told of it). `live` (hooks.LiveTurns): the turns a recorder has just written, taken as
+    they are instead of being read back, while its memo knows the session's item and, for a turn
+    made final, its passage."""
     memo = live.memo if live is not None else {}
     item_no = memo.get("item_no")
     if item_no is None:
         found = sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind="session", ids=[session_id])
         item_no = found[0]["item_no"] if found else None
     rows = _written(live, item_no)
-    if rows is None:
+    told = rows is not None
+    if not told:
         rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
@@ -114,7 +116,8 @@ def index_turns(cur, workspace_id, session_id, live=None):
         body = passages.turn_text(r["speaker"], r["text"])
         kept = r["old_doc"] is not None and r["old_text"] == body and r["old_t_ms"] == r["t_ms"]
         (same if kept else fresh).append((r, body))
-    if same:
+    if same and not told:   # a recorder's final need not move it (2 ms a live turn): the next pass
+        # that reads turns changed after the latest passage finds such a turn the same and moves it then
         sqlfiles.call(cur, "search.docs.touch", docs=[r["old_doc"] for r, _ in same],
                       changed=[r["changed"] for r, _ in same])
     if not fresh:

@@ -103,9 +103,12 @@ class Writer:
                     tf.append(min(n, MAX_TF))
                     dl.append(length)
             sqlfiles.call(self.cur, "search.tail.add", keys=k, docs=d, items=it, fields=f, tfs=tf, dls=dl)
-        if any(self.docs) or any(self.lens):
-            if sqlfiles.call(self.cur, "search.stats.bump", workspace_id=self.ws, docs=self.docs, lens=self.lens) is None:
+        for field, (docs, lens) in enumerate(zip(self.docs, self.lens)):   # the 3 rows come together:
+            # a workspace's first missing row is the first one asked for, before any is bumped
+            if (docs or lens) and sqlfiles.call(self.cur, "search.stats.bump", workspace_id=self.ws, field=field,
+                                                docs=docs, lens=lens) is None:
                 sqlfiles.call(self.cur, "search.stats.add", workspace_id=self.ws, docs=self.docs, lens=self.lens)
+                break
         self.rows, self.docs, self.lens = [], [0, 0, 0], [0, 0, 0]
         return made
 

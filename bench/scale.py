@@ -270,7 +270,7 @@ def live_turn(root, fts, n):
                                                  f"with the vendor on Thursday."}) + "\n" for i in range(k)))
         return f
     runs = {1: [], n + 1: []}
-    for rnd in range(3):   # interleaved: a run of one turn, a run of n + 1
+    for rnd in range(5):   # interleaved: a run of one turn, a run of n + 1
         for k in runs:
             wall, _, code, out = child([PY, "-m", "talkbar", "app", "record", sid, "--turns", str(turns_file(k, rnd)),
                                         "--interval-ms", "0", "--stop-after"], env=env_for(root))
@@ -335,7 +335,9 @@ def main(argv=None):
     ap.add_argument("--paced", type=int, default=8, help="paced calls of each kind per round")
     ap.add_argument("--cold", type=int, default=6, help="searches right after another process had the file")
     ap.add_argument("--edits", type=int, default=6, help="imported notes renamed through the server")
-    ap.add_argument("--live-turns", type=int, default=20)
+    ap.add_argument("--live-turns", type=int, default=100,
+                    help="turns of the longer run (its wall less a run of one, per turn: at 20 the two runs' start-up "
+                         "jitter moved the figure from 16 to 34 ms)")
     ap.add_argument("--writers", type=int, default=8)
     ap.add_argument("--creates", type=int, default=100)
     a = ap.parse_args(argv)

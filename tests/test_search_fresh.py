@@ -296,6 +296,32 @@ def test_all_words_are_held_by_one_item_in_the_lists_and_in_the_tail(demo):
     assert [m["id"] for m in settled] == ["note-fresh-c"]
 
 
+def test_settling_the_tail_appends_to_lists_that_exist_and_makes_the_others(demo):
+    """postings.settle (after an import, with another workspace's live writes still in the tail)
+    folds every posting of the tail into the term lists: appended, in order, to the list its term
+    has, or a new list for a term that has none; nothing is lost or doubled."""
+    write(demo, [new_note("note-settle-a", "Budget okapi review", "The budget for the okapi launch."),
+                 new_note("note-settle-b", "Okapi lunch", "Budget lunch with okapi.")],
+          [("note", "note-settle-a"), ("note", "note-settle-b")])
+    pairs = ("SELECT key, unnest(docs), unnest(items), unnest(fields), unnest(tfs), unnest(dls) FROM search_lists "
+             "UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail")
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        before = sorted(cur.execute(pairs).fetchall())
+        tail_keys = {r[0] for r in cur.execute("SELECT key FROM search_tail").fetchall()}
+        listed = {r[0] for r in cur.execute("SELECT key FROM search_lists").fetchall()}
+        assert tail_keys & listed and tail_keys - listed   # both kinds of term are in the tail
+        cur.execute("BEGIN TRANSACTION")
+        postings.settle(cur)
+        cur.execute("COMMIT")
+        assert cur.execute("SELECT count(*) FROM search_tail").fetchone()[0] == 0
+        assert sorted(cur.execute(pairs).fetchall()) == before
+        assert cur.execute("SELECT count(*) FROM search_lists WHERE docs <> list_sort(docs)").fetchone()[0] == 0
+        assert cur.execute("SELECT count(*) FROM (SELECT key FROM search_lists GROUP BY key HAVING count(*) > 1)").fetchone()[0] == 0
+    (both,) = find(demo, "budget okapi")
+    assert {m["id"] for m in both} >= {"note-settle-a", "note-settle-b"}
+
+
 def _reindex_turns(cur, item, session_id, between=lambda: True):
     """Inside the caller's transaction: the session's turns leave the index (`between` checks what
     is left then) and come back one by one, read from the tables (the general path)."""

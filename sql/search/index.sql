@@ -308,20 +308,36 @@ SELECT count(*) AS n FROM search_tail
 -- (an external sort: it spills within an import's memory bound); the tail is emptied after.
 INSERT INTO search_settle SELECT * FROM search_tail ORDER BY key, doc_no
 
+-- name: search.bulk.settle_more
+-- returns: exec
+-- params: $lo, $hi
+-- Then folded into the term lists, one range of keys at a time ($lo..$hi, about SETTLE_POSTINGS
+-- postings, so that the lists being gathered stay within an import's memory bound; the sorted
+-- scratch lets each range read only its own row groups). First the terms that have a list: their
+-- postings are appended to it (after a rebuild, only another workspace's tail has such terms).
+-- A term's postings are gathered as one list of rows, sorted once, then split into the columns.
+UPDATE search_lists SET docs = list_concat(search_lists.docs, [x.d for x in n.p]),
+    items = list_concat(search_lists.items, [x.i for x in n.p]),
+    fields = list_concat(search_lists.fields, [x.f for x in n.p]),
+    tfs = list_concat(search_lists.tfs, [x.t for x in n.p]), dls = list_concat(search_lists.dls, [x.l for x in n.p])
+FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} ORDER BY doc_no) AS p
+      FROM search_settle
+      WHERE key BETWEEN $lo AND $hi AND key IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
+      GROUP BY key) n
+WHERE search_lists.key = n.key
+
 -- name: search.bulk.settle
 -- returns: exec
 -- params: $lo, $hi
--- Then folded into the term lists: one row per term, appended to the term's list if it has one.
--- One range of keys at a time ($lo..$hi, about SETTLE_POSTINGS postings), so that the lists
--- being gathered stay within an import's memory bound; the sorted scratch lets each range read
--- only its own row groups.
+-- Then the terms that have none: a list each. Two statements, not one INSERT … ON CONFLICT DO
+-- UPDATE, and one sort per term, not one per column: at 600 k turns, one range of all 6.5 M
+-- postings (10,000 other lists there) took 1.8 s against 5.2 s.
 INSERT INTO search_lists
-SELECT key, list(doc_no ORDER BY doc_no), list(item ORDER BY doc_no), list(field ORDER BY doc_no),
-       list(tf ORDER BY doc_no), list(dl ORDER BY doc_no)
-FROM search_settle WHERE key BETWEEN $lo AND $hi GROUP BY key
-ON CONFLICT (key) DO UPDATE SET docs = list_concat(search_lists.docs, excluded.docs),
-    items = list_concat(search_lists.items, excluded.items), fields = list_concat(search_lists.fields, excluded.fields),
-    tfs = list_concat(search_lists.tfs, excluded.tfs), dls = list_concat(search_lists.dls, excluded.dls)
+SELECT key, [x.d for x in p], [x.i for x in p], [x.f for x in p], [x.t for x in p], [x.l for x in p]
+FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} ORDER BY doc_no) AS p
+      FROM search_settle
+      WHERE key BETWEEN $lo AND $hi AND key NOT IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
+      GROUP BY key)
 
 -- name: search.bulk.drop_fronts
 -- returns: exec

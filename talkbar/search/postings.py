@@ -156,7 +156,7 @@ def settle(cur):
     sqlfiles.call(cur, "search.bulk.sort_tail")
     sqlfiles.call(cur, "search.bulk.clear_tail")
     for lo, hi in key_ranges(parts):
-        for step in ("search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
+        for step in ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
             sqlfiles.call(cur, step, lo=lo, hi=hi)
     sqlfiles.call(cur, "search.bulk.clear_settle")
 

@@ -95,3 +95,57 @@ def test_input_that_is_not_utf8_is_refused(tb, tmp_path):
     r = tb.run("--output", "json", "app", "import", bad)
     assert r.code == 1
     assert json.loads(r.stdout)["error"] == {"code": "invalid_arguments", "message": "Input is not UTF-8 text."}
+
+
+@pytest.mark.parametrize("text,bad", [
+    ('{"workspaces": [{"sessions": [{"turns": [{"text": "ok \\ud800 then"}]}]}]}', "\\ud800"),
+    ('{"a": "\\udc00"}', "\\udc00"),
+    ('{"a": "\\udc00\\ud800"}', "\\udc00"),              # a pair the wrong way round
+    ('{"a": "\\ud83d\\ude00 and \\\\ud800 \\ud800x"}', "\\ud800x"),   # after a pair and an escaped backslash
+    ('{"key \\uDBFF": 1}', "\\uDBFF"),
+])
+def test_a_lone_surrogate_is_named_where_it_is(text, bad):
+    """Valid JSON, but not text: no database value can hold it (it has no UTF-8)."""
+    with pytest.raises(stream.NotUnicode) as exc:
+        _read(text, 3)
+    at = text.index(bad)
+    assert str(exc.value) == f"Lone surrogate {bad[:6]}: line 1 column {at + 1} (char {at})"
+
+
+@pytest.mark.parametrize("text", ['{"a": "\\ud83d\\ude00"}', '{"a": "\\\\ud800"}', '{"a": "\\\\\\ud83d\\ude00"}'])
+def test_pairs_and_escaped_backslashes_are_text(text):
+    assert _read(text, 2)[0] == json.loads(text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(["\ud800", "\udfff", "\udbff\udc00", "\\", "u", "d800", "x", "é"]),
+                          st.characters()), max_size=12), st.booleans())
+def test_the_reader_refuses_exactly_the_strings_that_are_not_text(parts, ascii_only):
+    """Strings of surrogates, pairs, backslashes and the letters of an escape, written as JSON
+    escapes: refused exactly when what JSON decodes is not text."""
+    value = "".join(parts)
+    text = json.dumps({"workspaces": [{"sessions": [{"title": value}]}]}, ensure_ascii=True)
+    if not ascii_only:
+        text = text.replace('"title"', '"titlé"')
+    if _has_lone(*json.loads(text)["workspaces"][0]["sessions"][0].values()):   # a pair in the JSON is one character
+        with pytest.raises(stream.NotUnicode):
+            _read(text, 5)
+    else:
+        assert _read(text, 5)[0] == json.loads(text)
+
+
+def _has_lone(value):
+    try:
+        value.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
+
+
+def test_a_fixture_with_a_lone_surrogate_is_refused_and_changes_nothing(tb, demo_doc):
+    doc = copy.deepcopy(demo_doc)
+    doc["workspaces"][0]["sessions"][-1]["turns"][0]["text"] = "broken \ud800 text"
+    r = tb.import_fixture(doc)
+    assert r.code == 1 and "(document): a string that is not Unicode text: Lone surrogate \\ud800: line" in r.stderr, r
+    assert "internal" not in r.stderr
+    assert not tb.db.exists() and not tb.db.with_name(tb.db.name + ".wal").exists()

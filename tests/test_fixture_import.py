@@ -107,6 +107,11 @@ BAD = [
     ((["workspaces", 0, "actionItems", 0, "anchor", "turnId"], "turn-ghost"),   # its session written long before
      "workspaces[0].actionItems[0].anchor.turnId: no turn 'turn-ghost' in the item's session"),
     ((["license", "plan"], "enterprise"), "license.plan: must be one of: free, pro, business"),
+    # no integer a 64-bit column cannot hold (it was an internal error from the database)
+    ((["workspaces", 0, "sessions", 3, "turns", 7, "startMs"], 2**63),
+     "workspaces[0].sessions[3].turns[7].startMs: must be between 0 and 9223372036854775807"),
+    ((["workspaces", 0, "sessions", 0, "startedAtMs"], 10**30),
+     "workspaces[0].sessions[0].startedAtMs: must be between 0 and 9223372036854775807"),
 ]
 
 

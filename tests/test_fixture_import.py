@@ -170,3 +170,44 @@ def test_the_fast_check_agrees_with_jsonschema(demo_doc):
     odd = copy.deepcopy(demo_doc)
     odd["workspaces"][0]["sessions"][0]["turns"][0]["startMs"] = True
     assert not fast(odd) and not full.is_valid(odd)
+
+
+def test_chunks_written_while_the_next_are_read_make_the_same_workspace(tb, tmp_path, demo_doc, monkeypatch):
+    """A chunk of sessions is inserted in a thread while the next is read: with chunks of a few
+    turns (dozens of writes in flight, a workspace claimed while one runs), the data root answers
+    as one imported in a single chunk."""
+    from talkbar.fixture import importer
+    whole = type(tb)(tmp_path / "whole")
+    assert whole.import_fixture(demo_doc).code == 0
+    monkeypatch.setattr(importer, "CHUNK_TURNS", 40)
+    assert tb.import_fixture(demo_doc).code == 0
+    for op in ("workspace.list", "workspace.stats", "sessions.list"):
+        assert tb.ok(op) == whole.ok(op), op
+    exported = []
+    for t in (tb, whole):
+        doc = json.loads(t.run("app", "export").stdout)
+        for ws in doc["workspaces"]:   # a schedule the fixture does not name gets a new id
+            for series in ws.get("series", []):
+                if series.get("schedule"):
+                    series["schedule"]["scheduleId"] = None
+        exported.append(doc["workspaces"])
+    assert exported[0] == exported[1] and sum(len(ws["sessions"]) for ws in exported[0]) > 20
+
+
+def test_a_write_that_fails_in_its_thread_fails_the_import_and_leaves_nothing(tb, demo_doc, monkeypatch):
+    from talkbar import sqlfiles
+    from talkbar.fixture import importer
+    monkeypatch.setattr(importer, "CHUNK_TURNS", 40)
+    real, calls = sqlfiles.call, []
+
+    def failing(cur, name, /, **params):
+        if name == "import.turns":
+            calls.append(name)
+            if len(calls) == 3:
+                raise RuntimeError("the disk is full")
+        return real(cur, name, **params)
+    monkeypatch.setattr(sqlfiles, "call", failing)
+    r = tb.import_fixture(demo_doc)
+    assert r.code == 1 and "internal error" in r.stderr and "Traceback" not in r.stderr, r
+    assert len(calls) == 3   # the import stopped at the failed write
+    assert not tb.db.exists()

@@ -11,6 +11,11 @@ WS = "workspace-niy3baezesnixbun"     # the demo's workspace
 RANKED = "SELECT * FROM {}($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
 
 
+def lengths_wrong(cur):
+    """How many term lists say a length (n, migration 0960) other than their own."""
+    return cur.execute("SELECT count(*) FROM search_lists WHERE n IS DISTINCT FROM len(docs)").fetchone()[0]
+
+
 def stats(cur, keys, match_all):
     """query.term_stats of these keys, read on this cursor."""
     return query.term_stats(lambda name, **p: sqlfiles.call(cur, name, workspace_id=WS, **p), keys, match_all)

@@ -13,6 +13,8 @@ from talkbar import hooks, sqlfiles
 from talkbar.db import Database
 from talkbar.search import compact, index, postings
 
+from search_ranking_calls import lengths_wrong
+
 WS = "workspace-niy3baezesnixbun"
 LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"        # "Budget planning 2027", status recording
 T0 = 1_800_000_000_000
@@ -257,6 +259,7 @@ def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
         assert _direct_search(cur, "kilimanjaro") == []
         assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
         assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0
+        assert lengths_wrong(cur) == 0          # the copy's lengths, less the passages removed meanwhile
         # a copy built before a rebuild (an import) is never swapped in
         compact.build(cur)
         cur.execute("BEGIN TRANSACTION")
@@ -318,6 +321,7 @@ def test_settling_the_tail_appends_to_lists_that_exist_and_makes_the_others(demo
         assert sorted(cur.execute(pairs).fetchall()) == before
         assert cur.execute("SELECT count(*) FROM search_lists WHERE docs <> list_sort(docs)").fetchone()[0] == 0
         assert cur.execute("SELECT count(*) FROM (SELECT key FROM search_lists GROUP BY key HAVING count(*) > 1)").fetchone()[0] == 0
+        assert lengths_wrong(cur) == 0          # appended to and made
     (both,) = find(demo, "budget okapi")
     assert {m["id"] for m in both} >= {"note-settle-a", "note-settle-b"}
 
@@ -411,8 +415,37 @@ def test_a_rebuild_made_in_small_pieces_is_the_index_made_in_one(demo, monkeypat
         monkeypatch.setattr(postings, "SETTLE_POSTINGS", 500)
         pieces, ran = rebuild(cur)
         assert ran.count("search.bulk.stage_turns") > 3 and ran.count("search.bulk.settle") > 3
-        assert cur.execute(ordered).fetchone()[0] == 0
+        assert cur.execute(ordered).fetchone()[0] == 0 and lengths_wrong(cur) == 0
     assert len(whole) > 1000 and pieces == whole
+
+
+def test_a_database_from_before_list_lengths_gets_them_when_opened(tmp_path, monkeypatch):
+    """Migration 0960 gives every term list of an older file its length, and a search counts by it."""
+    import duckdb
+    from talkbar import db as dbmod
+    path = tmp_path / "old.duckdb"
+    older = [m for m in sqlfiles.migrations() if m[0] < 960]
+    with monkeypatch.context() as m:   # a database as talkbar-cli made it before migration 0960
+        m.setattr(sqlfiles, "migrations", lambda root=None: older)
+        con = duckdb.connect(str(path))
+        dbmod._prepare(con, path, create=True)
+    assert "n" not in [r[0] for r in con.execute("DESCRIBE search_lists").fetchall()]
+    con.execute("INSERT INTO search_lists VALUES (7, [1, 2, 5], [1, 1, 2], [2, 2, 2], [1, 3, 1], [4, 9, 2]), "
+                "(8, [3], [1], [0], [1], [2])")
+    con.close()
+    db = Database(path, create=False, idle_s=0)
+    with db.cursor() as cur:
+        assert sorted(cur.execute("SELECT key, n FROM search_lists").fetchall()) == [(7, 3), (8, 1)]
+        counted = sqlfiles.call(cur, "workspace.search:terms", workspace_id="none", keys=[7, 8, 9], match_all=True)
+        assert sorted((r["key"], r["n"], sorted(r["items"])) for r in counted if r["part"] == 0) == [(7, 3, [1, 2]),
+                                                                                                    (8, 1, [1])]
+        try:
+            cur.execute("INSERT INTO search_lists (key, docs, items, fields, tfs, dls) VALUES (9, [], [], [], [], [])")
+        except duckdb.ConstraintException:
+            pass
+        else:
+            raise AssertionError("a list without its length was taken")
+    db.release_now()
 
 
 def test_a_recording_indexes_its_turns_as_reading_them_back_would(demo, tmp_path):

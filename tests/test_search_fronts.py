@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from search_ranking_calls import WS, ranked as _ranked, stats as _stats, statements
+from search_ranking_calls import WS, lengths_wrong, ranked as _ranked, stats as _stats, statements
 from talkbar.search import compact, index, query, text
 from talkbar.search.keys import key
 
@@ -36,9 +36,10 @@ def _fronts(cur):
 
 
 def _true_to_the_lists(cur):
-    """Every front kept is the one its list gives now; returns the long lists without one."""
+    """Every front kept is the one its list gives now (and every list says its own length); returns
+    the long lists without one."""
     kept, fresh = _fronts(cur), {r[0]: r for r in cur.execute(FRESH).fetchall()}
-    assert kept
+    assert kept and lengths_wrong(cur) == 0
     assert {k: fresh.get(k) for k in kept} == kept
     return set(fresh) - set(kept)
 

@@ -54,7 +54,7 @@ LIMIT $limit
 -- returns: many
 -- params: $workspace_id, $keys, $match_all
 -- BM25's counts, as plain rows (the Python side adds them up: half the cost of aggregating here):
--- part 0, a query term's postings in its list (the list's length, read by primary key) and in the
+-- part 0, a query term's postings in its list (the length kept with it, n: migration 0960) and in the
 -- tail; part 1, one row per field (0 title, 1 own text, 2 content): its passages and their average
 -- length; part 2, the terms whose lists have a front (0940_search_fronts.sql). With match_all,
 -- `items`: the items of a term's list of at most 20,000 postings (NULL for a longer one, and for the
@@ -63,8 +63,8 @@ LIMIT $limit
 -- match and the ranking is not run (a quarter of the all-words searches of bench/search.py at 600k
 -- turns end there, a third at 60k). Collecting the tail's items too cost every search ~0.5 ms of
 -- planning (a DISTINCT aggregate), more than the cases it would add are worth.
-SELECT 0 AS part, key, len(docs) AS n, NULL::DOUBLE AS avgdl,
-       CASE WHEN $match_all AND len(docs) <= 20000 THEN list_distinct(items) END AS items
+SELECT 0 AS part, key, n, NULL::DOUBLE AS avgdl,
+       CASE WHEN $match_all AND n <= 20000 THEN list_distinct(items) END AS items
 FROM search_lists WHERE list_contains($keys, key)
 UNION ALL SELECT 0, key, count(*), NULL, NULL FROM search_tail WHERE list_contains($keys, key) GROUP BY key
 UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL

@@ -75,20 +75,20 @@ WHERE search_docs.doc_no = u.doc_no
 -- turns, a note's text of some 30 words took 2.6 s to leave; this way 0.56 s, most of it
 -- rewriting the longest lists). Returns each changed list's new length (an emptied one goes next).
 UPDATE search_lists
-SET docs = n.docs, items = n.items, fields = n.fields, tfs = n.tfs, dls = n.dls
+SET docs = x.docs, items = x.items, fields = x.fields, tfs = x.tfs, dls = x.dls, n = len(x.docs)
 FROM (SELECT key, list_where(docs, keep) AS docs, list_where(items, keep) AS items, list_where(fields, keep) AS fields,
              list_where(tfs, keep) AS tfs, list_where(dls, keep) AS dls
       FROM (SELECT *, list_transform(docs, lambda d: NOT list_contains($docs, d)) AS keep
             FROM search_lists WHERE list_contains($keys, key))
-      WHERE NOT list_bool_and(keep)) n
-WHERE search_lists.key = n.key
-RETURNING search_lists.key AS key, len(search_lists.docs) AS n
+      WHERE NOT list_bool_and(keep)) x
+WHERE search_lists.key = x.key
+RETURNING search_lists.key AS key, search_lists.n AS n
 
 -- name: search.lists.drop_empty
 -- returns: exec
 -- params: $keys
 -- Terms no passage holds any more.
-DELETE FROM search_lists WHERE key = ANY($keys) AND len(docs) = 0
+DELETE FROM search_lists WHERE key = ANY($keys) AND n = 0
 
 -- name: search.fronts.drop
 -- returns: exec
@@ -316,15 +316,16 @@ INSERT INTO search_settle SELECT * FROM search_tail ORDER BY key, doc_no
 -- scratch lets each range read only its own row groups). First the terms that have a list: their
 -- postings are appended to it (after a rebuild, only another workspace's tail has such terms).
 -- A term's postings are gathered as one list of rows, sorted once, then split into the columns.
-UPDATE search_lists SET docs = list_concat(search_lists.docs, [x.d for x in n.p]),
-    items = list_concat(search_lists.items, [x.i for x in n.p]),
-    fields = list_concat(search_lists.fields, [x.f for x in n.p]),
-    tfs = list_concat(search_lists.tfs, [x.t for x in n.p]), dls = list_concat(search_lists.dls, [x.l for x in n.p])
+UPDATE search_lists SET docs = list_concat(search_lists.docs, [x.d for x in s.p]),
+    items = list_concat(search_lists.items, [x.i for x in s.p]),
+    fields = list_concat(search_lists.fields, [x.f for x in s.p]),
+    tfs = list_concat(search_lists.tfs, [x.t for x in s.p]), dls = list_concat(search_lists.dls, [x.l for x in s.p]),
+    n = search_lists.n + len(s.p)
 FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} ORDER BY doc_no) AS p
       FROM search_settle
       WHERE key BETWEEN $lo AND $hi AND key IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
-      GROUP BY key) n
-WHERE search_lists.key = n.key
+      GROUP BY key) s
+WHERE search_lists.key = s.key
 
 -- name: search.bulk.settle
 -- returns: exec
@@ -333,7 +334,7 @@ WHERE search_lists.key = n.key
 -- UPDATE, and one sort per term, not one per column: at 600 k turns, one range of all 6.5 M
 -- postings (10,000 other lists there) took 1.8 s against 5.2 s.
 INSERT INTO search_lists
-SELECT key, [x.d for x in p], [x.i for x in p], [x.f for x in p], [x.t for x in p], [x.l for x in p]
+SELECT key, [x.d for x in p], [x.i for x in p], [x.f for x in p], [x.t for x in p], [x.l for x in p], len(p)
 FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} ORDER BY doc_no) AS p
       FROM search_settle
       WHERE key BETWEEN $lo AND $hi AND key NOT IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
@@ -390,7 +391,7 @@ SELECT path FROM duckdb_databases() WHERE database_name = current_database()
 -- The copy of the term lists, keyed like them.
 CREATE OR REPLACE TABLE search_next (
     key BIGINT PRIMARY KEY, docs INTEGER[] NOT NULL, items INTEGER[] NOT NULL, fields TINYINT[] NOT NULL,
-    tfs SMALLINT[] NOT NULL, dls INTEGER[] NOT NULL
+    tfs SMALLINT[] NOT NULL, dls INTEGER[] NOT NULL, n INTEGER NOT NULL
 )
 
 -- name: search.compact.build_postings
@@ -399,7 +400,7 @@ CREATE OR REPLACE TABLE search_next (
 -- Its rows: each term's list with the tail's postings of the term folded in, in passage order.
 INSERT INTO search_next
 SELECT key, list(doc ORDER BY doc), list(item ORDER BY doc), list(field ORDER BY doc), list(tf ORDER BY doc),
-       list(dl ORDER BY doc)
+       list(dl ORDER BY doc), count(*)
 FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf,
              unnest(dls) AS dl FROM search_lists
       UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail)
@@ -487,7 +488,8 @@ SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains(x.d
     items = list_where(items, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
     fields = list_where(fields, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
     tfs = list_where(tfs, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
-    dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains(x.dead, d)))
+    dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
+    n = len(list_filter(docs, lambda d: NOT list_contains(x.dead, d)))
 FROM (SELECT key, list(doc_no) AS dead FROM search_dead GROUP BY key) x
 WHERE search_lists.key = x.key
 
@@ -501,7 +503,7 @@ DELETE FROM search_fronts WHERE key IN (SELECT key FROM search_dead)
 -- returns: exec
 -- params: none
 -- Terms left without a passage.
-DELETE FROM search_lists WHERE len(docs) = 0
+DELETE FROM search_lists WHERE n = 0
 
 -- name: search.compact.swap_journal
 -- returns: exec

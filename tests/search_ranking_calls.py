@@ -27,13 +27,16 @@ def ranked(cur, macro, stats, match_all, cand):
                                               "match_all": match_all, "cand": cand}).fetchall()
 
 
-def statements(engine, args):
+def statements(engine, args, narrowed=None):
     """The ranking statements a workspace.search with `args` ran (the term counts left out), and its
-    matches. The spy is undone on return; a caller's own monkeypatches stay."""
+    matches; `narrowed` (a list), if given, takes each ranking statement's `cand`. The spy is undone
+    on return; a caller's own monkeypatches stay."""
     ran, real = [], sqlfiles.run
 
     def spy(cursor, q, params):
         ran.append(q.name)
+        if narrowed is not None and q.name.startswith("workspace.search") and q.name != "workspace.search:terms":
+            narrowed.append(params.get("cand"))
         return real(cursor, q, params)
 
     with pytest.MonkeyPatch.context() as patch:

@@ -209,5 +209,13 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
     monkeypatch.setattr(query, "CAND_FRONT_AT", 10 ** 9)
     whole, found_whole = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
     assert narrowed == ["workspace.search@front2"] and whole == ["workspace.search"] and found == found_whole and found
+    # and from CAND_WHOLE_AT items on, they are ranked without the narrowing: the same matches
+    monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
+    for whole_at, told in ((10 ** 9, "a list"), (1, None)):
+        monkeypatch.setattr(query, "CAND_WHOLE_AT", whole_at)
+        cands = []
+        ran, found_now = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100}, cands)
+        assert ran == ["workspace.search@front2"] and found_now == found_whole
+        assert [type(c).__name__ if c is not None else None for c in cands] == [told and "list"], whole_at
     found = engine.call("workspace.search", {"query": f"{rare} {common}", "match": "any", "limit": 100})["matches"]
     assert found

@@ -25,6 +25,12 @@ MAX_TERMS = 32
 # without the front: 3,336 items 98 -> 66 ms, 6,773 items 126 -> 102 ms, 7,287 items 202 -> 97 ms;
 # 2,165 items 53 against 79 ms, 1,221 items 43 against 59 ms: below the bound, narrowing wins)
 CAND_FRONT_AT = 3000
+# ... and from this many on, it ranks them without the narrowing: the words' lists leave the same
+# items (every one ranked must hold every word), and a long list of items costs more to bind and test
+# than the rows it leaves out (at 6 M turns, the ranking statement with the fronts: 5,474-6,794 items
+# 32.2 -> 29.6, 31.5 -> 27.3, 37.2 -> 31.9, 41.5 -> 35.5 ms; 3,400-4,020 items 39.7 -> 42.4, 44.4 -> 46.0,
+# 44.1 -> 44.8 ms)
+CAND_WHOLE_AT = 5000
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -86,8 +92,8 @@ def term_stats(sql, keys, match_all=False):
     search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of fewer than
     CAND_FRONT_AT items, where reading the whole list costs less);
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
-    nothing in the tail), the only ones search_ranked scores; None when no key's items are known
-    (and always without match_all). None instead of it all if nothing can match: no key found, or
+    nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
+    when the fronts are read for CAND_WHOLE_AT items or more (and always without match_all). None instead of it all if nothing can match: no key found, or
     with match_all, a key found nowhere or no item holding the known ones. `sql`: ctx.sql, or a
     stand-in with the workspace bound."""
     found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
@@ -115,6 +121,8 @@ def term_stats(sql, keys, match_all=False):
     while ((cand is None or len(cand) >= CAND_FRONT_AT) and fronts < min(2, len(ordered))
            and ordered[-1 - fronts] in fronted):
         fronts += 1
+    if fronts and cand is not None and len(cand) >= CAND_WHOLE_AT:
+        cand = None
     return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}

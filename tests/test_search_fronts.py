@@ -155,8 +155,19 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
         before = _fronts(cur)
     engine.call("notes.update", {"noteId": old[0], "title": "Quarterly budget review"})   # leaves its lists
     with engine.db.cursor() as cur:
+        assert _true_to_the_lists(cur) == set() and _fronts(cur) != before   # cut where the title was, kept
+        # a transcript passage leaving its lists: those lists lose their fronts until a compaction
+        kept = _fronts(cur)
+        turn = cur.execute("SELECT t.session_id, t.turn_id, t.text FROM turns t JOIN sessions s USING (session_id) "
+                           "WHERE s.workspace_id = $ws AND length(t.text) > 40 ORDER BY t.session_id, t.seq LIMIT 1",
+                           {"ws": WS}).fetchone()
+        cur.execute("BEGIN TRANSACTION")
+        cur.execute("UPDATE turns SET text = 'Quokka', changed_at_ms = changed_at_ms + 10 ** 9 WHERE turn_id = $t",
+                    {"t": turn[1]})
+        index.index_turns(cur, WS, turn[0])
+        cur.execute("COMMIT")
         lost = _true_to_the_lists(cur)
-        assert lost and lost < set(before)                  # only the rewritten lists lost their fronts
+        assert lost and lost < set(kept)                    # only the rewritten lists lost their fronts
         compared = _compare(cur, random.Random(12), both=10)
         assert sum(compared.values()) >= 70 and compared["search_ranked_front2"] >= 15, compared
         compact.build(cur)
@@ -176,6 +187,37 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
         index.after_import(cur, [WS])                       # a rebuild: every long list has its front again
         cur.execute("COMMIT")
         assert _true_to_the_lists(cur) == set()
+
+
+def test_a_list_that_falls_below_the_bound_loses_its_front(engine):
+    """A note's title leaving the list of each of its words: a list that is then shorter than
+    tb_front_at() has no front any more (search.fronts.drop_short), the others keep theirs, cut."""
+    with engine.db.cursor() as cur:
+        note, item = cur.execute("SELECT i.item_id, i.item_no FROM search_items i JOIN search_docs d USING (item_no) "
+                                 "WHERE i.workspace_id = $ws AND i.kind = 'note' AND d.field = 0 "
+                                 "ORDER BY i.item_no DESC LIMIT 1", {"ws": WS}).fetchone()
+        doc, title = cur.execute("SELECT doc_no, text FROM search_docs WHERE item_no = $i AND field = 0",
+                                 {"i": item}).fetchone()
+        keys = [key(WS, t) for t in text.doc_terms(title)[0]]
+        lengths = dict(cur.execute("SELECT key, n FROM search_lists WHERE list_contains($k, key) "
+                                   "AND list_contains(docs, $d)", {"k": keys, "d": doc}).fetchall())
+        assert len(lengths) >= 2, title
+        bound = max(lengths.values())          # the longest of them is exactly long enough
+        cur.execute(f"CREATE OR REPLACE MACRO tb_front_at() AS {bound}")
+        cur.execute("DELETE FROM search_fronts")
+        cur.execute(f"INSERT INTO search_fronts {FRESH}")
+        at_bound = {k for k, n in lengths.items() if n == bound}
+        assert at_bound <= set(_fronts(cur))
+    try:
+        engine.call("notes.update", {"noteId": note, "title": "Wombat"})
+        with engine.db.cursor() as cur:
+            assert not at_bound & set(_fronts(cur))
+            assert _true_to_the_lists(cur) == set()   # every list long enough has its front, as fresh
+    finally:
+        with engine.db.cursor() as cur:
+            cur.execute(f"CREATE OR REPLACE MACRO tb_front_at() AS {FRONT_AT}")
+            cur.execute("DELETE FROM search_fronts")
+            cur.execute(f"INSERT INTO search_fronts {FRESH}")
 
 
 def _word(cur, with_front, other_than=()):

@@ -93,9 +93,32 @@ DELETE FROM search_lists WHERE key = ANY($keys) AND n = 0
 -- name: search.fronts.drop
 -- returns: exec
 -- params: $keys
--- Lists rewritten in place lose their fronts (sql/schema/0940_search_fronts.sql) until the next
--- compaction builds them again; their searches group the postings meanwhile.
+-- Lists that lost transcript passages lose their fronts (sql/schema/0940_search_fronts.sql) until
+-- the next compaction builds them again; their searches group the postings meanwhile.
 DELETE FROM search_fronts WHERE key = ANY($keys)
+
+-- name: search.fronts.cut
+-- returns: exec
+-- params: $keys, $docs
+-- Passages of names and own text (fields 0 and 1: a note's title or text edited) that left their
+-- lists leave their fronts too, which hold them as they are (n = 1); a front's count entries and
+-- content passages stand for transcripts only, so the front stays the one its list gives, and the
+-- long lists of an old note's words keep their fronts (dropped, a search of such a word grouped its
+-- whole list until the next compaction: at 6 M turns "бюджета review" 57 -> 119 ms). Lists that fell
+-- below tb_front_at() lose theirs (search.fronts.drop_short).
+UPDATE search_fronts
+SET docs = list_where(docs, x.keep), items = list_where(items, x.keep), fields = list_where(fields, x.keep),
+    tfs = list_where(tfs, x.keep), dls = list_where(dls, x.keep), ns = list_where(ns, x.keep)
+FROM (SELECT key, list_transform(docs, lambda d: NOT list_contains($docs, d)) AS keep
+      FROM search_fronts WHERE list_contains($keys, key)) x
+WHERE search_fronts.key = x.key AND NOT list_bool_and(x.keep)
+
+-- name: search.fronts.drop_short
+-- returns: exec
+-- params: $keys
+-- The fronts of these lists that are no longer long enough to have one.
+DELETE FROM search_fronts
+WHERE list_contains($keys, key) AND key IN (SELECT key FROM search_lists WHERE list_contains($keys, key) AND n < tb_front_at())
 
 -- name: search.dead.add
 -- returns: exec

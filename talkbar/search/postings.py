@@ -74,7 +74,12 @@ class Writer:
             settled = [d for d in docs if d not in in_tail]
             changed = sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
             if changed:
-                sqlfiles.call(self.cur, "search.fronts.drop", keys=[r["key"] for r in changed])
+                rewritten = [r["key"] for r in changed]
+                if all(r["field"] < 2 for r in rows if r["doc_no"] not in in_tail):   # a front holds these as they are
+                    sqlfiles.call(self.cur, "search.fronts.cut", keys=rewritten, docs=settled)
+                    sqlfiles.call(self.cur, "search.fronts.drop_short", keys=rewritten)
+                else:
+                    sqlfiles.call(self.cur, "search.fronts.drop", keys=rewritten)
             emptied = [r["key"] for r in changed if r["n"] == 0]
             if emptied:
                 sqlfiles.call(self.cur, "search.lists.drop_empty", keys=emptied)

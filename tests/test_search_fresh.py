@@ -13,6 +13,7 @@ from talkbar import hooks, sqlfiles
 from talkbar.db import Database
 from talkbar.search import compact, index, postings
 
+from older_database import database_before
 from search_ranking_calls import lengths_wrong
 
 WS = "workspace-niy3baezesnixbun"
@@ -422,13 +423,8 @@ def test_a_rebuild_made_in_small_pieces_is_the_index_made_in_one(demo, monkeypat
 def test_a_database_from_before_list_lengths_gets_them_when_opened(tmp_path, monkeypatch):
     """Migration 0960 gives every term list of an older file its length, and a search counts by it."""
     import duckdb
-    from talkbar import db as dbmod
     path = tmp_path / "old.duckdb"
-    older = [m for m in sqlfiles.migrations() if m[0] < 960]
-    with monkeypatch.context() as m:   # a database as talkbar-cli made it before migration 0960
-        m.setattr(sqlfiles, "migrations", lambda root=None: older)
-        con = duckdb.connect(str(path))
-        dbmod._prepare(con, path, create=True)
+    con = database_before(path, 960, monkeypatch)
     assert "n" not in [r[0] for r in con.execute("DESCRIBE search_lists").fetchall()]
     con.execute("INSERT INTO search_lists VALUES (7, [1, 2, 5], [1, 1, 2], [2, 2, 2], [1, 3, 1], [4, 9, 2]), "
                 "(8, [3], [1], [0], [1], [2])")

@@ -9,7 +9,7 @@ import subprocess
 import duckdb
 
 from conftest import cli_command
-from talkbar import db as dbmod, sqlfiles
+from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -53,11 +53,7 @@ def test_recorded_turns_carry_their_session_key(demo, tmp_path):
 
 def test_a_database_from_before_session_keys_is_laid_out_by_session_when_opened(tmp_path, monkeypatch):
     path = tmp_path / "old.duckdb"
-    older = [m for m in sqlfiles.migrations() if m[0] < 850]
-    with monkeypatch.context() as m:  # a database as talkbar-cli made it before migration 0850
-        m.setattr(sqlfiles, "migrations", lambda root=None: older)
-        con = duckdb.connect(str(path))
-        dbmod._prepare(con, path, create=True)
+    con = database_before(path, 850, monkeypatch)   # a database as talkbar-cli made it before migration 0850
     ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
     for sid, title in (("ses-b", "Second"), ("ses-a", "First")):
         con.execute("INSERT INTO sessions (workspace_id, session_id, title, started_at_ms, ended_at_ms, created_at, "

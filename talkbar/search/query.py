@@ -93,9 +93,9 @@ def term_stats(sql, keys, match_all=False):
     CAND_FRONT_AT items, where reading the whole list costs less);
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
     nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
-    when the fronts are read for CAND_WHOLE_AT items or more (and always without match_all). None instead of it all if nothing can match: no key found, or
-    with match_all, a key found nowhere or no item holding the known ones. `sql`: ctx.sql, or a
-    stand-in with the workspace bound."""
+    when the fronts are read for CAND_WHOLE_AT items or more (and always without match_all). None
+    instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
+    no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
         if r["part"] == 2:

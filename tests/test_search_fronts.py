@@ -156,18 +156,25 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
     engine.call("notes.update", {"noteId": old[0], "title": "Quarterly budget review"})   # leaves its lists
     with engine.db.cursor() as cur:
         assert _true_to_the_lists(cur) == set() and _fronts(cur) != before   # cut where the title was, kept
-        # a transcript passage leaving its lists: those lists lose their fronts until a compaction
+        # a transcript passage leaving its lists, on the front of one where its session keeps other
+        # passages holding the word: that list loses its front until a compaction; the others follow
         kept = _fronts(cur)
-        turn = cur.execute("SELECT t.session_id, t.turn_id, t.text FROM turns t JOIN sessions s USING (session_id) "
-                           "WHERE s.workspace_id = $ws AND length(t.text) > 40 ORDER BY t.session_id, t.seq LIMIT 1",
-                           {"ws": WS}).fetchone()
+        doc, on = cur.execute("WITH f AS (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, "
+                              "unnest(ns) AS n FROM search_fronts) "
+                              "SELECT a.doc, a.key FROM f a JOIN f c ON c.key = a.key AND c.item = a.item "
+                              "AND c.doc = -c.item AND c.n > 1 JOIN search_items i ON i.item_no = a.item "
+                              "WHERE a.field = 2 AND a.n = 0 AND a.doc > 0 AND i.kind = 'session' "
+                              "ORDER BY a.doc LIMIT 1").fetchone()
+        turn = cur.execute("SELECT s.session_id, d.part FROM search_docs d JOIN search_items i USING (item_no) "
+                           "JOIN sessions s ON s.session_id = i.item_id WHERE d.doc_no = $d", {"d": doc}).fetchone()
         cur.execute("BEGIN TRANSACTION")
         cur.execute("UPDATE turns SET text = 'Quokka', changed_at_ms = changed_at_ms + 10 ** 9 WHERE turn_id = $t",
                     {"t": turn[1]})
         index.index_turns(cur, WS, turn[0])
         cur.execute("COMMIT")
-        lost = _true_to_the_lists(cur)
-        assert lost and lost < set(kept)                    # only the rewritten lists lost their fronts
+        lost, after = _true_to_the_lists(cur), _fronts(cur)
+        assert on in lost and lost < set(kept)              # every other long list keeps a true front
+        assert any(after[k] != kept[k] for k in after if k in kept)   # some of them took the passage off
         compared = _compare(cur, random.Random(12), both=10)
         assert sum(compared.values()) >= 70 and compared["search_ranked_front2"] >= 15, compared
         compact.build(cur)
@@ -194,8 +201,10 @@ def test_a_list_that_falls_below_the_bound_loses_its_front(engine):
     tb_front_at() has no front any more (search.fronts.drop_short), the others keep theirs, cut."""
     with engine.db.cursor() as cur:
         note, item = cur.execute("SELECT i.item_id, i.item_no FROM search_items i JOIN search_docs d USING (item_no) "
-                                 "WHERE i.workspace_id = $ws AND i.kind = 'note' AND d.field = 0 "
-                                 "ORDER BY i.item_no DESC LIMIT 1", {"ws": WS}).fetchone()
+                                 "JOIN notes n ON n.note_id = i.item_id "
+                                 "WHERE i.workspace_id = $ws AND i.kind = 'note' AND d.field = 0 AND n.trashed_at IS NULL "
+                                 "AND d.doc_no IN (SELECT unnest(docs) FROM search_lists) ORDER BY i.item_no DESC LIMIT 1",
+                                 {"ws": WS}).fetchone()   # its title in the lists, not in the tail
         doc, title = cur.execute("SELECT doc_no, text FROM search_docs WHERE item_no = $i AND field = 0",
                                  {"i": item}).fetchone()
         keys = [key(WS, t) for t in text.doc_terms(title)[0]]
@@ -261,3 +270,24 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
         assert [type(c).__name__ if c is not None else None for c in cands] == [told and "list"], whole_at
     found = engine.call("workspace.search", {"query": f"{rare} {common}", "match": "any", "limit": 100})["matches"]
     assert found
+
+
+def test_a_session_taken_out_of_the_lists_leaves_their_fronts_true(engine):
+    """All of an item's transcript passages leaving the lists (a session indexed again, or gone):
+    each list's front loses the item, count and passages, and stays the one its list gives."""
+    from talkbar import sqlfiles
+    from talkbar.search import postings
+    with engine.db.cursor() as cur:
+        assert _true_to_the_lists(cur) == set()
+        item, held = cur.execute("SELECT item, count(*) FROM (SELECT unnest(items) AS item, unnest(docs) AS doc "
+                                 "FROM search_fronts) WHERE doc = -item GROUP BY item ORDER BY 2 DESC, 1 LIMIT 1").fetchone()
+        assert held >= 3                                    # it is in several fronts
+        cur.execute("BEGIN TRANSACTION")
+        writer = postings.Writer(cur, WS)
+        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=[item], fields=[2]))
+        writer.flush()
+        cur.execute("COMMIT")
+        assert _true_to_the_lists(cur) == set()             # no long list lost its front
+        assert item not in {i for r in _fronts(cur).values() for i in r[2] if r[1][r[2].index(i)] == -i}
+        compared = _compare(cur, random.Random(14))
+        assert sum(compared.values()) >= 30, compared

@@ -28,7 +28,7 @@ DELETE FROM search_items WHERE list_contains($items, item_no)
 -- Remove the passages of these items in these fields (0 title, 1 own text, 2 content); returns
 -- their text (tokenised again, it names the term lists to take them out of) and length (the counts).
 DELETE FROM search_docs WHERE list_contains($items, item_no) AND list_contains($fields, field)
-RETURNING doc_no, field, len, text
+RETURNING doc_no, item_no, field, len, text
 
 -- name: search.docs.of
 -- returns: many
@@ -43,7 +43,7 @@ WHERE list_contains($items, item_no) AND list_contains($fields, field)
 -- params: $docs
 -- Remove replaced passages (changed turns, an item's changed title or text), returning the same.
 DELETE FROM search_docs WHERE list_contains($docs, doc_no)
-RETURNING doc_no, field, len, text
+RETURNING doc_no, item_no, field, len, text
 
 -- name: search.docs.add
 -- returns: many
@@ -93,25 +93,56 @@ DELETE FROM search_lists WHERE key = ANY($keys) AND n = 0
 -- name: search.fronts.drop
 -- returns: exec
 -- params: $keys
--- Lists that lost transcript passages lose their fronts (sql/schema/0940_search_fronts.sql) until
--- the next compaction builds them again; their searches group the postings meanwhile.
+-- Lists rewritten in place lose their fronts (sql/schema/0940_search_fronts.sql) until the next
+-- compaction builds them again; their searches group the postings meanwhile. Since the fronts are
+-- cut (search.fronts.cut), only a compaction's journal drops them whole.
 DELETE FROM search_fronts WHERE key = ANY($keys)
+
+-- name: search.fronts.drop_unkept
+-- returns: exec
+-- params: $keys, $docs, $items, $fields
+-- Passages that left the lists (keys[i] lost docs[i], of item items[i], in field fields[i]) and
+-- that a front cannot follow: a transcript passage on an item's front while the item keeps other
+-- passages holding the word (one of those may be on the front now). Those fronts go, as above.
+DELETE FROM search_fronts WHERE key IN (
+    SELECT f.key
+    FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(ns) AS n
+          FROM search_fronts WHERE list_contains($keys, key)) f
+    JOIN (SELECT key, item, count(*) FILTER (WHERE field = 2) AS k, list(doc) AS gone
+          FROM (SELECT unnest($keys) AS key, unnest($docs) AS doc, unnest($items) AS item, unnest($fields) AS field)
+          GROUP BY key, item) g ON g.key = f.key AND g.item = f.item
+    GROUP BY f.key, f.item
+    HAVING bool_or(f.doc <> -f.item AND list_contains(g.gone, f.doc) AND f.n = 0)
+       AND max(f.n) FILTER (WHERE f.doc = -f.item) > max(g.k))
 
 -- name: search.fronts.cut
 -- returns: exec
--- params: $keys, $docs
--- Passages of names and own text (fields 0 and 1: a note's title or text edited) that left their
--- lists leave their fronts too, which hold them as they are (n = 1); a front's count entries and
--- content passages stand for transcripts only, so the front stays the one its list gives, and the
--- long lists of an old note's words keep their fronts (dropped, a search of such a word grouped its
--- whole list until the next compaction: at 6 M turns "бюджета review" 57 -> 119 ms). Lists that fell
--- below tb_front_at() lose theirs (search.fronts.drop_short).
+-- params: $keys, $docs, $items, $fields
+-- The other fronts of those lists follow them: the passages that left leave the front too (names
+-- and own text are held as they are, n = 1; a transcript passage on the front was its item's last
+-- holding the word), and each item's count entry takes off its transcript passages that left (and
+-- goes with the last). So a front stays the one its list gives, and an edit of an old note or
+-- session keeps the fronts of its words' long lists (dropped, a search of such a word grouped its
+-- whole list until the next compaction: at 6 M turns "бюджета review" 57 -> 119 ms). Lists that
+-- fell below tb_front_at() lose theirs next (search.fronts.drop_short).
 UPDATE search_fronts
-SET docs = list_where(docs, x.keep), items = list_where(items, x.keep), fields = list_where(fields, x.keep),
-    tfs = list_where(tfs, x.keep), dls = list_where(dls, x.keep), ns = list_where(ns, x.keep)
-FROM (SELECT key, list_transform(docs, lambda d: NOT list_contains($docs, d)) AS keep
-      FROM search_fronts WHERE list_contains($keys, key)) x
-WHERE search_fronts.key = x.key AND NOT list_bool_and(x.keep)
+SET docs = x.docs, items = x.items, fields = x.fields, tfs = x.tfs, dls = x.dls, ns = x.ns
+FROM (SELECT key, list(doc ORDER BY item, doc) AS docs, list(item ORDER BY item, doc) AS items,
+             list(field ORDER BY item, doc) AS fields, list(tf ORDER BY item, doc) AS tfs,
+             list(dl ORDER BY item, doc) AS dls, list(n ORDER BY item, doc) AS ns
+      FROM (SELECT f.key, f.doc, f.item, f.field, f.tf, f.dl,
+                   CASE WHEN f.doc = -f.item THEN f.n - coalesce(g.k, 0) ELSE f.n END AS n
+            FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field,
+                         unnest(tfs) AS tf, unnest(dls) AS dl, unnest(ns) AS n
+                  FROM search_fronts WHERE list_contains($keys, key)) f
+            LEFT JOIN (SELECT key, item, count(*) FILTER (WHERE field = 2) AS k, list(doc) AS gone
+                       FROM (SELECT unnest($keys) AS key, unnest($docs) AS doc, unnest($items) AS item,
+                                    unnest($fields) AS field)
+                       GROUP BY key, item) g ON g.key = f.key AND g.item = f.item
+            WHERE g.gone IS NULL OR f.doc = -f.item OR NOT list_contains(g.gone, f.doc))
+      WHERE doc <> -item OR n > 0
+      GROUP BY key) x
+WHERE search_fronts.key = x.key
 
 -- name: search.fronts.drop_short
 -- returns: exec

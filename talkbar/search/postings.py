@@ -55,7 +55,7 @@ class Writer:
             self.lens[field] += length
 
     def remove(self, rows):
-        """Passages deleted from search_docs (rows of search.docs.drop*: doc_no, field, len, text):
+        """Passages deleted from search_docs (rows of search.docs.drop*: doc_no, item_no, field, len, text):
         their postings leave the lists and the tail, and a compaction under way is told (its copy
         may still hold them)."""
         if not rows:
@@ -73,13 +73,14 @@ class Writer:
             distinct = list(dict.fromkeys(settled_keys))
             settled = [d for d in docs if d not in in_tail]
             changed = sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
-            if changed:
-                rewritten = [r["key"] for r in changed]
-                if all(r["field"] < 2 for r in rows if r["doc_no"] not in in_tail):   # a front holds these as they are
-                    sqlfiles.call(self.cur, "search.fronts.cut", keys=rewritten, docs=settled)
-                    sqlfiles.call(self.cur, "search.fronts.drop_short", keys=rewritten)
-                else:
-                    sqlfiles.call(self.cur, "search.fronts.drop", keys=rewritten)
+            if changed:   # their fronts follow them, where a front can
+                by_doc = {r["doc_no"]: r for r in rows}
+                gone = [(k, d) for k, d in zip(keys, key_docs) if d not in in_tail]
+                left = {"keys": [k for k, _ in gone], "docs": [d for _, d in gone],
+                        "items": [by_doc[d]["item_no"] for _, d in gone], "fields": [by_doc[d]["field"] for _, d in gone]}
+                sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)
+                sqlfiles.call(self.cur, "search.fronts.cut", **left)
+                sqlfiles.call(self.cur, "search.fronts.drop_short", keys=[r["key"] for r in changed])
             emptied = [r["key"] for r in changed if r["n"] == 0]
             if emptied:
                 sqlfiles.call(self.cur, "search.lists.drop_empty", keys=emptied)

@@ -78,8 +78,11 @@ class Writer:
                 gone = [(k, d) for k, d in zip(keys, key_docs) if d not in in_tail]
                 left = {"keys": [k for k, _ in gone], "docs": [d for _, d in gone],
                         "items": [by_doc[d]["item_no"] for _, d in gone], "fields": [by_doc[d]["field"] for _, d in gone]}
-                sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)
-                sqlfiles.call(self.cur, "search.fronts.cut", **left)
+                if any(f == 2 for f in left["fields"]):
+                    sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)
+                    sqlfiles.call(self.cur, "search.fronts.cut", **left)
+                else:     # names and own text only: their entries leave, the rest stays as it is
+                    sqlfiles.call(self.cur, "search.fronts.cut_own", keys=left["keys"], docs=left["docs"])
                 sqlfiles.call(self.cur, "search.fronts.drop_short", keys=[r["key"] for r in changed])
             emptied = [r["key"] for r in changed if r["n"] == 0]
             if emptied:

@@ -90,20 +90,14 @@ RETURNING search_lists.key AS key, search_lists.n AS n
 -- Terms no passage holds any more.
 DELETE FROM search_lists WHERE key = ANY($keys) AND n = 0
 
--- name: search.fronts.drop
--- returns: exec
--- params: $keys
--- Lists rewritten in place lose their fronts (sql/schema/0940_search_fronts.sql) until the next
--- compaction builds them again; their searches group the postings meanwhile. Since the fronts are
--- cut (search.fronts.cut), only a compaction's journal drops them whole.
-DELETE FROM search_fronts WHERE key = ANY($keys)
-
 -- name: search.fronts.drop_unkept
 -- returns: exec
 -- params: $keys, $docs, $items, $fields
 -- Passages that left the lists (keys[i] lost docs[i], of item items[i], in field fields[i]) and
 -- that a front cannot follow: a transcript passage on an item's front while the item keeps other
--- passages holding the word (one of those may be on the front now). Those fronts go, as above.
+-- passages holding the word (one of those may be on the front now). Those lists lose their fronts
+-- (sql/schema/0940_search_fronts.sql) until the next compaction builds them again; their searches
+-- group the postings meanwhile. The other fronts follow the lists (search.fronts.cut, cut_own).
 DELETE FROM search_fronts WHERE key IN (
     SELECT f.key
     FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(ns) AS n

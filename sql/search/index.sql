@@ -92,9 +92,10 @@ DELETE FROM search_lists WHERE key = ANY($keys) AND n = 0
 
 -- name: search.fronts.drop_unkept
 -- returns: exec
--- params: $keys, $docs, $items, $fields
--- Passages that left the lists (keys[i] lost docs[i], of item items[i], in field fields[i]) and
--- that a front cannot follow: a transcript passage on an item's front while the item keeps other
+-- params: $keys, $items, $counts, $gone
+-- Passages that left the lists, by list and item (list keys[i] lost the passages gone[i] of item
+-- items[i], counts[i] of them transcript passages: postings.Writer.remove groups them), and that a
+-- front cannot follow: a transcript passage on an item's front while the item keeps other
 -- passages holding the word (one of those may be on the front now). Those lists lose their fronts
 -- (sql/schema/0940_search_fronts.sql) until the next compaction builds them again; their searches
 -- group the postings meanwhile. The other fronts follow the lists (search.fronts.cut, cut_own).
@@ -102,16 +103,15 @@ DELETE FROM search_fronts WHERE key IN (
     SELECT f.key
     FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(ns) AS n
           FROM search_fronts WHERE list_contains($keys, key)) f
-    JOIN (SELECT key, item, count(*) FILTER (WHERE field = 2) AS k, list(doc) AS gone
-          FROM (SELECT unnest($keys) AS key, unnest($docs) AS doc, unnest($items) AS item, unnest($fields) AS field)
-          GROUP BY key, item) g ON g.key = f.key AND g.item = f.item
+    JOIN (SELECT unnest($keys) AS key, unnest($items) AS item, unnest($counts) AS k, unnest($gone) AS gone) g
+      ON g.key = f.key AND g.item = f.item
     GROUP BY f.key, f.item
     HAVING bool_or(f.doc <> -f.item AND list_contains(g.gone, f.doc) AND f.n = 0)
        AND max(f.n) FILTER (WHERE f.doc = -f.item) > max(g.k))
 
 -- name: search.fronts.cut
 -- returns: exec
--- params: $keys, $docs, $items, $fields
+-- params: $keys, $items, $counts, $gone
 -- The other fronts of those lists follow them: the passages that left leave the front too (names
 -- and own text are held as they are, n = 1; a transcript passage on the front was its item's last
 -- holding the word), and each item's count entry takes off its transcript passages that left (and
@@ -129,10 +129,8 @@ FROM (SELECT key, list(doc ORDER BY item, doc) AS docs, list(item ORDER BY item,
             FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field,
                          unnest(tfs) AS tf, unnest(dls) AS dl, unnest(ns) AS n
                   FROM search_fronts WHERE list_contains($keys, key)) f
-            LEFT JOIN (SELECT key, item, count(*) FILTER (WHERE field = 2) AS k, list(doc) AS gone
-                       FROM (SELECT unnest($keys) AS key, unnest($docs) AS doc, unnest($items) AS item,
-                                    unnest($fields) AS field)
-                       GROUP BY key, item) g ON g.key = f.key AND g.item = f.item
+            LEFT JOIN (SELECT unnest($keys) AS key, unnest($items) AS item, unnest($counts) AS k,
+                              unnest($gone) AS gone) g ON g.key = f.key AND g.item = f.item
             WHERE g.gone IS NULL OR f.doc = -f.item OR NOT list_contains(g.gone, f.doc))
       WHERE doc <> -item OR n > 0
       GROUP BY key) x

@@ -73,16 +73,8 @@ class Writer:
             distinct = list(dict.fromkeys(settled_keys))
             settled = [d for d in docs if d not in in_tail]
             changed = sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
-            if changed:   # their fronts follow them, where a front can
-                by_doc = {r["doc_no"]: r for r in rows}
-                gone = [(k, d) for k, d in zip(keys, key_docs) if d not in in_tail]
-                left = {"keys": [k for k, _ in gone], "docs": [d for _, d in gone],
-                        "items": [by_doc[d]["item_no"] for _, d in gone], "fields": [by_doc[d]["field"] for _, d in gone]}
-                if any(f == 2 for f in left["fields"]):
-                    sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)
-                    sqlfiles.call(self.cur, "search.fronts.cut", **left)
-                else:     # names and own text only: their entries leave, the rest stays as it is
-                    sqlfiles.call(self.cur, "search.fronts.cut_own", keys=left["keys"], docs=left["docs"])
+            if changed:
+                self._follow_fronts(rows, [(k, d) for k, d in zip(keys, key_docs) if d not in in_tail])
                 sqlfiles.call(self.cur, "search.fronts.drop_short", keys=[r["key"] for r in changed])
             emptied = [r["key"] for r in changed if r["n"] == 0]
             if emptied:
@@ -92,6 +84,23 @@ class Writer:
         for r in rows:
             self.docs[r["field"]] -= 1
             self.lens[r["field"]] -= r["len"]
+
+    def _follow_fronts(self, rows, gone):
+        """The fronts of the lists these (key, doc) postings left follow them, where a front can
+        (sql/search/index.sql: search.fronts.*): grouped here by list and item."""
+        by_doc = {r["doc_no"]: r for r in rows}
+        groups = {}
+        for k, d in gone:
+            group = groups.setdefault((k, by_doc[d]["item_no"]), [0, []])
+            group[0] += by_doc[d]["field"] == 2
+            group[1].append(d)
+        if not any(count for count, _ in groups.values()):   # names and own text only: their entries leave
+            sqlfiles.call(self.cur, "search.fronts.cut_own", keys=[k for k, _ in gone], docs=[d for _, d in gone])
+            return
+        left = {"keys": [k for k, _ in groups], "items": [i for _, i in groups],
+                "counts": [count for count, _ in groups.values()], "gone": [docs for _, docs in groups.values()]}
+        sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)
+        sqlfiles.call(self.cur, "search.fronts.cut", **left)
 
     def flush(self):
         """Write what was added and removed; returns the new passages' numbers, by (item_no, field, part)."""

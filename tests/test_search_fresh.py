@@ -479,3 +479,18 @@ def test_a_recording_indexes_its_turns_as_reading_them_back_would(demo, tmp_path
     texts = {row[1] for row in recorded}
     assert {"Maya Okafor: Okapi budget agreed for the offsite.", f"{person}: Quokka line items look fine.",
             "Wombat logistics are on me."} <= texts
+
+
+def test_counts_gone_under_a_process_that_saw_them_are_written_again(demo, monkeypatch):
+    """A process that saw a workspace indexed does not ask again (index._indexed); if its counts row
+    went meanwhile (another process cleared the workspace's index), the next write adds the rows
+    instead of bumping rows that are not there."""
+    monkeypatch.setattr(index, "_indexed", {WS})
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        cur.execute("DELETE FROM search_stats WHERE workspace_id = $ws", {"ws": WS})
+    write(demo, [new_note("note-counts-1", "Zanzibar offsite", "Plan the zanzibar offsite.")], [("note", "note-counts-1")])
+    with db.cursor() as cur:
+        counts = cur.execute("SELECT field, n_docs, total_len FROM search_stats WHERE workspace_id = $ws ORDER BY field",
+                             {"ws": WS}).fetchall()
+    assert counts == [(0, 1, 2), (1, 1, 3), (2, 0, 0)]   # "the" is not counted

@@ -124,7 +124,7 @@ class Writer:
         for field, (docs, lens) in enumerate(zip(self.docs, self.lens)):   # the 3 rows come together:
             # a workspace's first missing row is the first one asked for, before any is bumped
             if (docs or lens) and sqlfiles.call(self.cur, "search.stats.bump", workspace_id=self.ws, field=field,
-                                                docs=docs, lens=lens) is None:
+                                                docs=docs, lens=lens) == 0:
                 sqlfiles.call(self.cur, "search.stats.add", workspace_id=self.ws, docs=self.docs, lens=self.lens)
                 break
         self.rows, self.docs, self.lens = [], [0, 0, 0], [0, 0, 0]

@@ -149,3 +149,33 @@ def test_a_fixture_with_a_lone_surrogate_is_refused_and_changes_nothing(tb, demo
     assert r.code == 1 and "(document): a string that is not Unicode text: Lone surrogate \\ud800: line" in r.stderr, r
     assert "internal" not in r.stderr
     assert not tb.db.exists() and not tb.db.with_name(tb.db.name + ".wal").exists()
+
+
+def test_a_turn_holding_the_packing_separator_imports_as_written(tb, demo_doc):
+    """import.turns takes the turns' never-NULL strings joined by U+001F; a chunk where one of them
+    holds that character goes as JSON instead (import.turns:json), and reads back the same."""
+    doc = copy.deepcopy(demo_doc)
+    session = doc["workspaces"][0]["sessions"][0]
+    said = "column one\x1fcolumn two\x1f"
+    session["turns"][3]["text"] = said
+    assert tb.import_fixture(doc).code == 0
+    import duckdb
+    with duckdb.connect(str(tb.db), read_only=True) as con:
+        texts = [r[0] for r in con.execute("SELECT text FROM turns WHERE session_id = $s ORDER BY seq",
+                                           {"s": session["sessionId"]}).fetchall()]
+    assert texts == [t["text"] for t in session["turns"]] and texts[3] == said
+
+
+@pytest.mark.parametrize("values, packed", [
+    (["a", "b c", ""], "a\x1fb c\x1f"),
+    ([""], ""),
+    (["one"], "one"),
+    (["a", None], None),
+    (["a\x1fb", "c"], None),
+    (["a", "\x1f"], None),
+])
+def test_strings_pack_only_when_they_split_back_the_same(values, packed):
+    from talkbar.fixture.rows import packed_text
+    assert packed_text(values) == packed
+    if packed is not None:
+        assert packed.split("\x1f") == values

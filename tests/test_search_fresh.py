@@ -337,14 +337,13 @@ def _reindex_turns(cur, item, session_id, between=lambda: True):
     index.index_turns(cur, WS, session_id)
 
 
-def test_bulk_and_incremental_indexing_agree(demo):
-    """The import's bulk path (words split in SQL) and the per-turn path (Python) index alike."""
+def _bulk_and_incremental_agree(root, sessions, at_least=500):
     query = ("SELECT d.part, p.key, p.tf, p.dl FROM search_docs d JOIN search_tail p USING (doc_no) "
              "WHERE d.item_no = $item UNION ALL SELECT d.part, p.key, p.tf, p.dl FROM search_docs d "
              f"JOIN ({SETTLED}) p USING (doc_no) WHERE d.item_no = $item ORDER BY ALL")
-    db = Database(demo.db, create=False, idle_s=0)
+    db = Database(root.db, create=False, idle_s=0)
     with db.cursor() as cur:
-        for sid in ("c888c419-d6e3-4e80-8df6-673dbd78bff6", "c9db1374-73be-403e-adc6-cc1f3f08f3d9"):
+        for sid in sessions:
             item = cur.execute("SELECT item_no FROM search_items WHERE item_id = $s", {"s": sid}).fetchone()[0]
             bulk = cur.execute(query, {"item": item}).fetchall()
             cur.execute("BEGIN TRANSACTION")
@@ -353,8 +352,34 @@ def test_bulk_and_incremental_indexing_agree(demo):
             cur.execute("COMMIT")
             incremental = [r for r in cur.execute(query, {"item": item}).fetchall()]
             own = [r for r in bulk if r[0] in ("title", "body")]
-            assert len(bulk) > 500 and sorted(incremental) == sorted(bulk), sid
+            assert len(bulk) > at_least and sorted(incremental) == sorted(bulk), sid
             assert own
+
+
+def test_bulk_and_incremental_indexing_agree(demo):
+    """The import's bulk path (text split at spaces in SQL, each piece by the tokeniser) and the
+    per-turn path (the tokeniser on the whole text) index alike."""
+    _bulk_and_incremental_agree(demo, ("c888c419-d6e3-4e80-8df6-673dbd78bff6", "c9db1374-73be-403e-adc6-cc1f3f08f3d9"))
+
+
+TRICKY = [
+    "a-b-a  double  spaces ", " leading space", "", "line\nbreak\ttab\u00a0nbsp\u2003em space",
+    "v2.1, 2,000 and v2.1. v2.1", "Ёлка ёжик — бюджет/budget, бюджета", "(Thursday) Thursday. Thursday, thursday",
+    "e\u0301cole ecole école", "don't we're", "x_y snake_case", "\uff12\uff10\uff12\uff16 full-width",
+    "the and of", "word\u001fword", "Straße STRASSE łódź",
+]
+
+
+def test_bulk_and_incremental_indexing_agree_on_awkward_text(tb, demo_doc):
+    """Repeats inside one piece, runs of spaces, other whitespace, compounds with punctuation,
+    decomposed accents, function words only, an empty turn: each word counted as the tokeniser
+    counts it."""
+    doc = json.loads(json.dumps(demo_doc))
+    session = doc["workspaces"][0]["sessions"][0]
+    for turn, said in zip(session["turns"], TRICKY):
+        turn["text"] = said
+    assert tb.import_fixture(doc).code == 0
+    _bulk_and_incremental_agree(tb, [session["sessionId"]], at_least=100)
 
 
 def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(demo, monkeypatch):

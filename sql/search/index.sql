@@ -299,25 +299,30 @@ FROM (
 
 -- name: search.bulk.words
 -- returns: value
--- params: $pattern
--- The distinct words of the staged passages, as one list (not a row each): the tokeniser maps
--- each to its terms once.
-SELECT list(word) FROM (SELECT DISTINCT unnest(regexp_extract_all(text, $pattern)) AS word FROM search_stage)
+-- params: none
+-- The distinct pieces of the staged passages between spaces, as one list (not a row each): the
+-- tokeniser splits each into its words and maps them to their terms once (postings._vocabulary).
+-- No word holds a space, so the words of the pieces are the words of the text. Splitting at spaces
+-- here instead of by the tokeniser's pattern (RE2) took 0.41 against 1.34 s at 600 k turns, and so
+-- does the same split in search.bulk.postings (0.28 against 1.17 s); the pattern has one place now.
+SELECT list(piece) FROM (SELECT DISTINCT unnest(string_split(text, ' ')) AS piece FROM search_stage)
 
 -- name: search.bulk.vocab
 -- returns: exec
 -- params: $words, $keys
--- word -> term key (a compound word has several rows; a function word none).
+-- piece -> term key, a row for each term of each of its words in order (a compound word has
+-- several; a function word none; a word twice in a piece, its terms twice, so that the join counts
+-- every occurrence).
 INSERT INTO search_vocab SELECT unnest($words), unnest($keys)
 
 -- name: search.bulk.postings
 -- returns: exec
--- params: $pattern
--- Split every staged passage into words exactly as the tokeniser does (the same pattern), map
--- them to term keys through the vocabulary, and count.
+-- params: none
+-- Split every staged passage at its spaces as search.bulk.words does, map the pieces to term keys
+-- through the vocabulary, and count.
 INSERT INTO search_tail
 WITH w AS (
-    SELECT doc_no, item_no, unnest(regexp_extract_all(text, $pattern)) AS word FROM search_stage
+    SELECT doc_no, item_no, unnest(string_split(text, ' ')) AS word FROM search_stage
 ),
 k AS (SELECT w.doc_no, w.item_no, v.key FROM w JOIN search_vocab v ON v.word = w.word),
 tf AS (SELECT key, doc_no, any_value(item_no) AS item, count(*) AS tf FROM k GROUP BY key, doc_no),

@@ -132,13 +132,13 @@ class Writer:
 
 
 def bulk_turns(cur, workspace_id):
-    """Every transcript turn of the workspace as a passage, split into words in SQL (each distinct
-    word tokenised once here); the postings land in the tail (settle() folds them in)."""
+    """Every transcript turn of the workspace as a passage, split at its spaces in SQL (each distinct
+    piece tokenised once here); the postings land in the tail (settle() folds them in)."""
     for batch in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS):
         sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
                       first_no=batch["first_no"], last_no=batch["last_no"])
-    _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words", pattern=text.WORD_SQL) or [])
-    sqlfiles.call(cur, "search.bulk.postings", pattern=text.WORD_SQL)
+    _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
+    sqlfiles.call(cur, "search.bulk.postings")
     sqlfiles.call(cur, "search.bulk.docs")
     totals = sqlfiles.call(cur, "search.bulk.totals")
     if totals["docs"]:
@@ -148,17 +148,19 @@ def bulk_turns(cur, workspace_id):
     sqlfiles.call(cur, "search.bulk.clear_vocab")
 
 
-def _vocabulary(cur, workspace_id, words):
-    """word -> term keys for every distinct word of the staged passages, VOCAB_WORDS at a time.
-    Each word is met once here, so the tokeniser's and the keys' caches (kept for live writes,
-    which meet the same words again) are emptied after each part: at 6 M turns some 127 k words
-    had stayed in them, and in one statement's lists, through the rest of the build."""
-    for at in range(0, len(words), VOCAB_WORDS):
+def _vocabulary(cur, workspace_id, pieces):
+    """piece -> term keys for every distinct piece of the staged passages between spaces
+    (search.bulk.words), VOCAB_WORDS pieces at a time: its words as the tokeniser splits them, each
+    word's terms, in order and with repeats. The tokeniser's and the keys' caches (kept for live
+    writes, which meet the same words again) are emptied after each part: at 6 M turns some 127 k
+    words had stayed in them, and in one statement's lists, through the rest of the build."""
+    for at in range(0, len(pieces), VOCAB_WORDS):
         vw, vk = [], []
-        for w in words[at:at + VOCAB_WORDS]:
-            for term in text.word_terms(w):
-                vw.append(w)
-                vk.append(key(workspace_id, term))
+        for piece in pieces[at:at + VOCAB_WORDS]:
+            for word in text.WORD_RE.findall(piece):   # the stage holds the text in NFC already
+                for term in text.word_terms(word):
+                    vw.append(piece)
+                    vk.append(key(workspace_id, term))
         if vw:
             sqlfiles.call(cur, "search.bulk.vocab", words=vw, keys=vk)
         text.clear_caches()

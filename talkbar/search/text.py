@@ -11,7 +11,8 @@ script, are kept as folded. Function words (stopwords.py) are neither indexed no
 of their forms (matched after folding and stemming); an `any` query also leaves out the words of
 asking (question_terms).
 
-`WORD_RE` has a twin in SQL (sql/search/index.sql, the bulk build): both must split text alike.
+A bulk build splits text at its spaces in SQL and each piece here (postings._vocabulary): no word
+holds a space, so `WORD_RE` is the one definition of a word.
 """
 
 import re
@@ -22,7 +23,6 @@ from functools import lru_cache
 from talkbar.search import stopwords
 
 WORD_RE = re.compile(r"[^\W_]+(?:[.,][0-9]+)*")
-WORD_SQL = r"[\p{L}\p{N}]+(?:[.,][0-9]+)*"   # the same pattern for DuckDB's RE2
 _PART = re.compile(r"[.,]")
 
 # Letters that strip_accents leaves alone but a reader treats as plain Latin (tb_fold in SQL).

@@ -108,8 +108,7 @@ SELECT unnest($contact_id),
 -- returns: many
 -- params: $workspace_id, $session_id, $title, $status, $started_at_ms, $ended_at_ms, $project_id, $series_id, $pinned, $source, $private, $session_type, $memory_mode, $audio_path, $trashed_at, $revision, $transcript_changed_at, $created_at, $updated_at
 -- Returns the integer key each session was given (its column default), for its turns, which come
--- in the same chunk: asking for them after (import.session_numbers) took 20 ms a chunk, 6 s of a
--- 6 M-turn import.
+-- in the same chunk: asking for them after the insert took 20 ms a chunk, 6 s of a 6 M-turn import.
 INSERT INTO sessions (workspace_id, session_id, title, status, started_at_ms, ended_at_ms, project_id, series_id, pinned, source, private, session_type, memory_mode, audio_path, trashed_at, revision, transcript_changed_at, created_at, updated_at)
 SELECT unnest($workspace_id),
        unnest($session_id),
@@ -148,7 +147,7 @@ SELECT unnest($workspace_id),
 -- name: import.turns
 -- returns: exec
 -- params: $workspace_id, $session_id, $turn_id, $seq, $chunk_id, $speaker_id, $start_ms, $end_ms, $text, $translated_text, $provisional, $changed_at_ms, $session_no
--- $session_no: each turn's sessions.session_no (import.session_numbers), given in that order so
+-- $session_no: each turn's sessions.session_no (import.sessions returns them), given in that order so
 -- that a session's turns are stored together (migration 0850). Turns are the rows that grow with
 -- the archive (600 a session), so each column comes as one JSON array (text), parsed here: a
 -- Python list is converted value by value, which took half of this insert's time (600 k turns:
@@ -190,14 +189,6 @@ SELECT unnest(from_json($workspace_id, '["VARCHAR"]')),
        unnest(from_json($provisional, '["BOOLEAN"]')),
        unnest(from_json($changed_at_ms, '["BIGINT"]')),
        unnest(from_json($session_no, '["INTEGER"]'))
-
--- name: import.session_numbers
--- returns: many
--- params: $session_ids
--- The integer keys the imported sessions were given (their column default), for their turns. A
--- join, not list_contains: 100 k ids against 100 k sessions.
-SELECT s.session_id, s.session_no
-FROM sessions s JOIN (SELECT unnest($session_ids) AS session_id) i ON i.session_id = s.session_id
 
 -- name: import.recording_runs
 -- returns: exec

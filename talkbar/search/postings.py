@@ -150,14 +150,14 @@ def bulk_turns(cur, workspace_id):
 
 def _vocabulary(cur, workspace_id, pieces):
     """piece -> term keys for every distinct piece of the staged passages between spaces
-    (search.bulk.words), VOCAB_WORDS pieces at a time: its words as the tokeniser splits them, each
+    (search.bulk.words), VOCAB_WORDS pieces at a time: its words as text.words() splits them, each
     word's terms, in order and with repeats. The tokeniser's and the keys' caches (kept for live
     writes, which meet the same words again) are emptied after each part: at 6 M turns some 127 k
     words had stayed in them, and in one statement's lists, through the rest of the build."""
     for at in range(0, len(pieces), VOCAB_WORDS):
         vw, vk = [], []
         for piece in pieces[at:at + VOCAB_WORDS]:
-            for word in text.WORD_RE.findall(piece):   # the stage holds the text in NFC already
+            for word in text.words(piece):
                 for term in text.word_terms(word):
                     vw.append(piece)
                     vk.append(key(workspace_id, term))

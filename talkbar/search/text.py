@@ -11,8 +11,8 @@ script, are kept as folded. Function words (stopwords.py) are neither indexed no
 of their forms (matched after folding and stemming); an `any` query also leaves out the words of
 asking (question_terms).
 
-A bulk build splits text at its spaces in SQL and each piece here (postings._vocabulary): no word
-holds a space, so `WORD_RE` is the one definition of a word.
+A bulk build splits text at its spaces in SQL and each piece by `words()` (postings._vocabulary): no
+word holds a space, so `WORD_RE` is the one definition of a word.
 """
 
 import re

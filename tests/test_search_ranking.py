@@ -65,3 +65,27 @@ def test_a_one_word_query_takes_the_one_word_statement(engine, extra, statement)
     if not extra:
         assert {m["title"] for m in found} >= {"Budget lunch", "Vendor budget"}
 
+
+
+# BM25's weight of a term in one passage, per field (0 title, 1 own text, 2 content): k1 and b, and
+# how much the field counts (a title double)
+FIELD_BM25 = {0: (1.2, 0.75, 2), 1: (1.2, 0.75, 1), 2: (0.9, 0.4, 1)}
+
+
+def test_a_passage_weight_is_bm25_in_floating_point(engine):
+    """tb_passage_score (migration 0970) gives BM25's weight of a term in a passage for every field,
+    as DOUBLE arithmetic (not DECIMAL: a third of the cost per posting)."""
+    avgdl = [3.5, 41.25, 17.0]
+    with engine.db.cursor() as cur:
+        for field, (k1, b, weight) in FIELD_BM25.items():
+            for tf in (1, 2, 7, 300):
+                for dl in (1, 12, 40, 5000):
+                    got, kind = cur.execute("SELECT s, typeof(s) FROM (SELECT tb_passage_score($f::TINYINT, $tf::SMALLINT, "
+                                            "$dl::INTEGER, $avgdl) AS s)",
+                                            {"f": field, "tf": tf, "dl": dl, "avgdl": avgdl}).fetchone()
+                    want = weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl[field]))
+                    assert kind == "DOUBLE"
+                    assert got == pytest.approx(want, rel=1e-12), (field, tf, dl)
+        plan = cur.execute("EXPLAIN SELECT tb_passage_score(2::TINYINT, tf, 10, [1.0, 1.0, 1.0]) "
+                           "FROM (SELECT 3::SMALLINT AS tf)").fetchall()[0][1]
+        assert "DECIMAL" not in plan

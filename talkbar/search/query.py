@@ -21,10 +21,12 @@ from talkbar.search.keys import key
 
 MAX_TERMS = 32
 # An all-words search narrowed to this many items or more reads the fronts all the same: the items
-# leave most of a long list to group (at 6 M turns, ~10,400 items, the ranking statement with and
-# without the front: 3,336 items 98 -> 66 ms, 6,773 items 126 -> 102 ms, 7,287 items 202 -> 97 ms;
-# 2,165 items 53 against 79 ms, 1,221 items 43 against 59 ms: below the bound, narrowing wins)
-CAND_FRONT_AT = 3000
+# leave most of a long list to group. At 6 M turns (~10,400 items), the ranking statement of the
+# all-words queries of bench/scale.py narrowed to fewer than 3,000 items, read with the front against
+# without it (migration 0971; best of two medians): from 1,510 to 2,393 items, 14 queries, 0.62x-1.07x,
+# median 0.88x (59 -> 37, 49 -> 31, 41 -> 26 ms); from 519 to 1,350 items, 28 queries, median 1.27x:
+# below the bound, narrowing wins.
+CAND_FRONT_AT = 1500
 # ... and from this many on, it ranks them without the narrowing: the words' lists leave the same
 # items (every one ranked must hold every word), and a long list of items costs more to bind and test
 # than the rows it leaves out (at 6 M turns, the ranking statement with the fronts: 5,474-6,794 items

@@ -35,6 +35,11 @@ def _fronts(cur):
     return {r[0]: r for r in cur.execute("SELECT * FROM search_fronts").fetchall()}
 
 
+def _items(cur):
+    """The workspace's items: its title passages (query.term_stats's count)."""
+    return cur.execute("SELECT n_docs FROM search_stats WHERE workspace_id = $ws AND field = 0", {"ws": WS}).fetchone()[0]
+
+
 def _true_to_the_lists(cur):
     """Every front kept is the one its list gives now (and every list says its own length); returns
     the long lists without one."""
@@ -78,7 +83,7 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0):
             if stats is None or stats["keys"][-1] != keys[-1]:   # no item holds them all; a tail key is commoner
                 continue
             form, fronts = _form(stats["keys"], set(fronted))
-            narrow = stats["cand"] is not None and len(stats["cand"]) < query.CAND_FRONT_AT
+            narrow = not query.reads_front(stats["cand"], _items(cur))
             assert stats["fronts"] == (0 if narrow else fronts), keys  # narrowed to a few items: the whole list
             one = len(keys) == 1
             whole = _ranked(cur, "search_ranked_one" if one else "search_ranked", stats, match_all, stats["cand"])
@@ -250,20 +255,22 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
                                     ([rare, common], "any", "workspace.search@front"),
                                     ([common, other], "any", "workspace.search@front2"),
                                     ([rare, other, common], "any", "workspace.search@front2"),
-                                    ([common, "zzyzxq"], "any", "workspace.search"),   # found nowhere: last
-                                    ([common], "all", "workspace.search@one")):   # narrowed: its items are known
+                                    ([common, "zzyzxq"], "any", "workspace.search")):   # found nowhere: last
         assert statements(engine, {"query": " ".join(words), "match": match})[0] == [statement], words
-    # narrowed to as many items as CAND_FRONT_AT or more, the fronts are read all the same
-    monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
+    # narrowed (its items are known) to less than CAND_FRONT_SHARE of the items: the whole list
+    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)
+    assert statements(engine, {"query": common, "match": "all"})[0] == ["workspace.search@one"]
+    # narrowed to CAND_FRONT_SHARE of the items or more, the fronts are read all the same
+    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0)
     assert statements(engine, {"query": common, "match": "all"})[0] == ["workspace.search@one_front"]
     narrowed, found = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
-    monkeypatch.setattr(query, "CAND_FRONT_AT", 10 ** 9)
+    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)
     whole, found_whole = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
     assert narrowed == ["workspace.search@front2"] and whole == ["workspace.search"] and found == found_whole and found
-    # and from CAND_WHOLE_AT items on, they are ranked without the narrowing: the same matches
-    monkeypatch.setattr(query, "CAND_FRONT_AT", 1)
-    for whole_at, told in ((10 ** 9, "a list"), (1, None)):
-        monkeypatch.setattr(query, "CAND_WHOLE_AT", whole_at)
+    # and from CAND_WHOLE_SHARE of the items on, they are ranked without the narrowing: the same matches
+    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0)
+    for whole_at, told in ((2, "a list"), (0, None)):
+        monkeypatch.setattr(query, "CAND_WHOLE_SHARE", whole_at)
         cands = []
         ran, found_now = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100}, cands)
         assert ran == ["workspace.search@front2"] and found_now == found_whole

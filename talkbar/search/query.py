@@ -20,19 +20,24 @@ from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
 MAX_TERMS = 32
-# An all-words search narrowed to this many items or more reads the fronts all the same: the items
-# leave most of a long list to group. At 6 M turns (~10,400 items), the ranking statement of the
-# all-words queries of bench/scale.py narrowed to fewer than 3,000 items, read with the front against
-# without it (migration 0971; best of two medians): from 1,510 to 2,393 items, 14 queries, 0.62x-1.07x,
-# median 0.88x (59 -> 37, 49 -> 31, 41 -> 26 ms); from 519 to 1,350 items, 28 queries, median 1.27x:
-# below the bound, narrowing wins.
-CAND_FRONT_AT = 1500
-# ... and from this many on, it ranks them without the narrowing: the words' lists leave the same
+# An all-words search narrowed to this share of the workspace's items or more reads the fronts all
+# the same: the items leave most of a long list to group. The ranking statement, with the front
+# against without it (migration 0971; best of two medians):
+#   at 6 M turns (10,448 items), the all-words queries of bench/scale.py narrowed to fewer than 3,000:
+#   from 1,510 to 2,393 items (14-23%), 14 queries, 0.62x-1.07x, median 0.88x (59 -> 37, 49 -> 31,
+#   41 -> 26 ms); from 519 to 1,350 items (5-13%), 28 queries, median 1.27x;
+#   at 602 k turns (2,648 items), 29 words beside a speaker's name in a third of the passages and
+#   beside a word in a sixth: 2-4 items 1.08x-1.4x, 261 items (10%) 0.91x and 1.25x, 432-714 items
+#   (16-27%) 0.61x-1.03x, 975-1,715 items (37-65%) 0.53x-0.91x.
+# Below the bound, narrowing wins. (A bound in items, as before, held at one size only: 1,500 is a
+# seventh of the items at 6 M turns and more than half at 602 k.)
+CAND_FRONT_SHARE = 0.14
+# ... and from this share on, it ranks them without the narrowing: the words' lists leave the same
 # items (every one ranked must hold every word), and a long list of items costs more to bind and test
 # than the rows it leaves out (at 6 M turns, the ranking statement with the fronts: 5,474-6,794 items
-# 32.2 -> 29.6, 31.5 -> 27.3, 37.2 -> 31.9, 41.5 -> 35.5 ms; 3,400-4,020 items 39.7 -> 42.4, 44.4 -> 46.0,
-# 44.1 -> 44.8 ms)
-CAND_WHOLE_AT = 5000
+# (52-65%) 32.2 -> 29.6, 31.5 -> 27.3, 37.2 -> 31.9, 41.5 -> 35.5 ms; 3,400-4,020 items (33-38%)
+# 39.7 -> 42.4, 44.4 -> 46.0, 44.1 -> 44.8 ms; at 602 k turns, 975-1,715 items (37-65%) 0.89x-0.98x)
+CAND_WHOLE_SHARE = 0.48
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -91,11 +96,11 @@ def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
     `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
-    search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of fewer than
-    CAND_FRONT_AT items, where reading the whole list costs less);
+    search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of less than
+    CAND_FRONT_SHARE of the items, where reading the whole list costs less: reads_front());
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
     nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
-    when the fronts are read for CAND_WHOLE_AT items or more (and always without match_all). None
+    when the fronts are read for CAND_WHOLE_SHARE of the items or more (and always without match_all). None
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
@@ -119,15 +124,21 @@ def term_stats(sql, keys, match_all=False):
     n = sum(count for count, _avg in fields.values())
     ordered = sorted(keys, key=lambda k: (k not in found, found.get(k, 0)))
     df = [found.get(k, 0) for k in ordered]
+    n_items = fields.get(0, (0, 0))[0]      # every item has a title passage
     fronts = 0
-    while ((cand is None or len(cand) >= CAND_FRONT_AT) and fronts < min(2, len(ordered))
-           and ordered[-1 - fronts] in fronted):
+    while reads_front(cand, n_items) and fronts < min(2, len(ordered)) and ordered[-1 - fronts] in fronted:
         fronts += 1
-    if fronts and cand is not None and len(cand) >= CAND_WHOLE_AT:
+    if fronts and cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
         cand = None
     return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
+
+
+def reads_front(cand, n_items):
+    """Whether a ranking narrowed to the items `cand` (None: not narrowed) of a workspace of
+    `n_items` reads the fronts of long lists rather than the whole lists (CAND_FRONT_SHARE)."""
+    return cand is None or len(cand) >= CAND_FRONT_SHARE * n_items
 
 
 def _show(ctx, ranked, best, shown, passages, args, alone):

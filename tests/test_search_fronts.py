@@ -35,11 +35,6 @@ def _fronts(cur):
     return {r[0]: r for r in cur.execute("SELECT * FROM search_fronts").fetchall()}
 
 
-def _items(cur):
-    """The workspace's items: its title passages (query.term_stats's count)."""
-    return cur.execute("SELECT n_docs FROM search_stats WHERE workspace_id = $ws AND field = 0", {"ws": WS}).fetchone()[0]
-
-
 def _true_to_the_lists(cur):
     """Every front kept is the one its list gives now (and every list says its own length); returns
     the long lists without one."""
@@ -83,7 +78,7 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0):
             if stats is None or stats["keys"][-1] != keys[-1]:   # no item holds them all; a tail key is commoner
                 continue
             form, fronts = _form(stats["keys"], set(fronted))
-            narrow = not query.reads_front(stats["cand"], _items(cur))
+            narrow = not query.reads_front(stats["cand"], stats["items"])
             assert stats["fronts"] == (0 if narrow else fronts), keys  # narrowed to a few items: the whole list
             one = len(keys) == 1
             whole = _ranked(cur, "search_ranked_one" if one else "search_ranked", stats, match_all, stats["cand"])

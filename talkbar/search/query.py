@@ -95,6 +95,7 @@ def search(ctx, args):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
+    `items`: how many items the workspace has (reads_front's measure);
     `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
     search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of less than
     CAND_FRONT_SHARE of the items, where reading the whole list costs less: reads_front());
@@ -130,7 +131,7 @@ def term_stats(sql, keys, match_all=False):
         fronts += 1
     if fronts and cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
         cand = None
-    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts,
+    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 

@@ -155,6 +155,8 @@ class Database:
                         con = duckdb.connect(str(self.path))
                         con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
                         sqlfiles.call(con, "db.settings")
+                        if self.idle_s > 0:
+                            sqlfiles.call(con, "db.settings:kept")
                         events.emit("db.open", path=str(self.path), ticket=ticket.number,
                                     ms=round((time.monotonic() - started) * 1000, 1))
                         return con

@@ -91,6 +91,27 @@ def test_a_busy_reader_lets_a_cli_write_in_when_knocked(tb):
     assert tb.ok("workspace.list")["workspaces"][0]["name"] == "got in"
 
 
+def test_a_lease_kept_across_calls_keeps_its_working_memory_between_them(demo):
+    """The server and the recorder keep the file between calls seconds apart (db.IDLE_S), and with
+    it the memory their DuckDB workers worked in (db.settings:kept); a one-shot command keeps
+    DuckDB's default, under which a worker idle for 0.5 s gives back what it peaked above 128 MiB."""
+    import duckdb
+
+    from talkbar.db import IDLE_S, Database
+
+    def threshold(idle_s):
+        db = Database(demo.db, create=False, idle_s=idle_s)
+        try:
+            with db.cursor() as cur:
+                return cur.execute("SELECT current_setting('allocator_flush_threshold')").fetchone()[0]
+        finally:
+            db.release_now()
+
+    default = duckdb.connect().execute("SELECT current_setting('allocator_flush_threshold')").fetchone()[0]
+    assert threshold(IDLE_S) == "1GiB" != default
+    assert threshold(0) == default
+
+
 def test_kill_9_of_a_writer_mid_batch_leaves_the_database_whole(tb):
     tb.created()
     names = [f"name-{i}" for i in range(3000)]

@@ -22,18 +22,6 @@ SELECT count(*) FROM information_schema.tables
 SET index_scan_percentage = 0;
 SET index_scan_max_count = 64
 
--- name: db.settings:kept
--- returns: exec
--- params: none
--- A lease kept across calls (db.IDLE_S: the server, the recorder) keeps its working memory across
--- them too. A DuckDB worker idle for 0.5 s gives its memory back to the system once it peaked above
--- allocator_flush_threshold, 128 MiB by default; a search at 6 M turns peaks above that, so at an
--- assistant's pace (a call every 2 s) each search faulted its memory in again: the any-word p50 at
--- one call per 2 s was 1.42x-1.49x the same calls back to back (bench/scale.py's step 3 on 6 M
--- turns, three runs), 1.08x with this bound at 1 GiB and 0.95x at 64 GB. A task that peaks above
--- 1 GiB (an analyst's heavy query) still gives it back.
-SET allocator_flush_threshold = '1GiB'
-
 -- name: migrations.ensure_table
 -- returns: exec
 -- params: none

@@ -66,7 +66,7 @@ def _wait_s():
 # memory its searches work in across them too. DuckDB's allocator on Linux (its own jemalloc, set up
 # from DUCKDB_JE_MALLOC_CONF when DuckDB loads) gives freed pages back to the system over 1 s
 # (dirty_decay_ms 1000), so at an assistant's pace (a call every 2 s) a search at 6 M turns faulted
-# 1,000-2,300 pages in again, ~4 us each here, where it faults ~100 with no time decay (in process,
+# 1,000-2,300 pages in again, ~4 us each here, where it faults 100-300 with no time decay (in process,
 # 12 any-word searches, median). DuckDB still gives back what a worker peaked above 128 MiB once it
 # is idle for 0.5 s (allocator_flush_threshold), so what is kept stays bounded. A setting of the
 # user's own wins; a process that loaded DuckDB already keeps what it has.

@@ -66,7 +66,6 @@ def test_a_one_word_query_takes_the_one_word_statement(engine, extra, statement)
         assert {m["title"] for m in found} >= {"Budget lunch", "Vendor budget"}
 
 
-
 # BM25's weight of a term in one passage, per field (0 title, 1 own text, 2 content): k1 and b, and
 # how much the field counts (a title double)
 FIELD_BM25 = {0: (1.2, 0.75, 2), 1: (1.2, 0.75, 1), 2: (0.9, 0.4, 1)}

@@ -14,6 +14,11 @@ turns, in the same run.
    see the same speaker names. `--titles fixture` keeps to_fixture.py's titles instead (FTS5 still
    sees the turns only) and asks only the topics that are not in a title: how much a title holding
    other words of the meeting helps or misleads.
+   The same topics are then asked as questions: each put, in turn, into one of the ways of asking
+   that issue 20 gives as examples ("what did the group discuss about ...", "summarise the decision
+   on ...", its words of asking: talk about, what was said, summarize, discussion, team, think,
+   opinion). Not the held-back questions (we do not have them): a check that a question's own words
+   do not pull the answer away from the meeting, for us or for FTS5.
 2. The Russian set (bench/relevance_ru.py): questions over the demo's Russian sessions and over a
    generated all-Russian workspace (fixtures/generate.py --lang ru), where the words asked for stand
    in other grammatical forms than the transcript's (stemming by script must show).
@@ -53,6 +58,9 @@ from common import say  # noqa: E402
 
 QMSUM_WS = "ws-qmsum"
 FTS_ROWS = 1000          # FTS5 rows read per query to find its top 10 meetings
+ASKING = ("What did the group discuss about {}?", "Summarise the decision on {}.", "What was said about {}?",
+          "Can you summarize the discussion of {}?", "What did the team think about {}?",
+          "What was the group's opinion on {}?", "What did they talk about regarding {}?")
 
 
 def shared_dir():
@@ -202,7 +210,7 @@ def main(argv=None):
         if a.only != "ru":
             fixture = workdir / f"qmsum-{a.titles}.json"
             topics = qmsum_fixture(shared_dir() / "datasets" / "qmsum", fixture, a.titles)
-            results.append(run_qmsum(workdir, fixture, topics, a.misses, a.titles))
+            results.extend(run_qmsum(workdir, fixture, topics, a.misses, a.titles))
         if a.only != "qmsum":
             results.extend(relevance_ru.run(workdir, import_root, turn_rows, build_fts, evaluate, REPO))
         report(results)
@@ -218,16 +226,24 @@ def run_qmsum(workdir, fixture, topics, misses, titles):
     with db.holding():
         with db.cursor() as cur:
             fts = build_fts(turn_rows(cur, QMSUM_WS))
-        queries = []
-        for t in topics:
-            spans, session = t["spans"], t["session"]
-            queries.append({"query": t["query"], "sessions": {session},
-                            "relevant": lambda turn, spans=spans, session=session: _in_spans(turn, session, spans)})
         say(f"QMSum: {len(topics)} topics over {fts.execute('SELECT count(*) FROM fts').fetchone()[0]:,} turns")
         name = "QMSum topics" if titles == "id" else "QMSum topics not in a title, to_fixture.py titles"
-        out = evaluate(name, queries, engine, QMSUM_WS, fts, misses)
+        out = [evaluate(name, _topic_queries(topics, lambda topic, i: topic), engine, QMSUM_WS, fts, misses),
+               evaluate(f"{name}, asked as questions", _topic_queries(topics, _asked), engine, QMSUM_WS, fts, misses)]
     db.release_now()
     return out
+
+
+def _topic_queries(topics, phrase):
+    """The topics as queries: phrase(topic text, its place) is what is asked."""
+    return [{"query": phrase(t["query"], i), "sessions": {t["session"]},
+             "relevant": lambda turn, spans=t["spans"], session=t["session"]: _in_spans(turn, session, spans)}
+            for i, t in enumerate(topics)]
+
+
+def _asked(topic, i):
+    """The topic put into the i-th way of asking, in turn (its first letter lowered)."""
+    return ASKING[i % len(ASKING)].format(topic[:1].lower() + topic[1:])
 
 
 def _in_spans(turn_id, session, spans):

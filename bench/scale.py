@@ -19,7 +19,8 @@ reused. Then, on a fresh data root:
    notes.create.
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
-   the FTS5 file above.
+   the FTS5 file above. Then the floor under it: DuckDB's writes alone for the two steps on the same
+   file (the fewest the steps can take), against the same insert + commit, interleaved.
 5. 8 processes at once, each making 100 `tools call notes.create` one after the other (a process
    per call), against one process making 100 alone: `busy` answers, notes/s, and every note
    present exactly once.
@@ -290,6 +291,66 @@ def live_turn(root, fts, n):
     return per_turn
 
 
+def write_floor(root, fts, n):
+    """What DuckDB's writes alone cost for a live turn's two steps on this file, against FTS5's insert +
+    commit, interleaved: the fewest writes the steps can take (a provisional turn, then made final, each
+    in a transaction of its own; each moving the session's revision, as any change of its page does;
+    the passage and its postings as one index row), and the same without the session's row (a revision
+    that would have to be derived when read). No recorder, no tokenising: a floor under the row above."""
+    import duckdb
+    con = duckdb.connect(str(Path(root) / "talkbar.duckdb"))
+    try:
+        ws, sid, sno, seq = con.execute(
+            "SELECT s.workspace_id, s.session_id, s.session_no, (SELECT coalesce(max(seq), 0) FROM turns t "
+            "WHERE t.session_no = s.session_no) FROM sessions s ORDER BY s.started_at_ms DESC LIMIT 1").fetchone()
+        con.execute("CREATE TABLE bench_floor_index (doc_no BIGINT, item_no BIGINT, changed BIGINT, len INT, "
+                    "text VARCHAR, keys UBIGINT[], tfs SMALLINT[])")
+        body = "Live turn: we agreed to revisit the quarterly forecast with the vendor on Thursday."
+        clock = [10**13]
+
+        def steps(revision):
+            seq_, tid = next(counter), uuid.uuid4().hex
+            clock[0] += 2
+            con.execute("BEGIN")
+            con.execute("INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, "
+                        "end_ms, text, translated_text, provisional, changed_at_ms, session_no) VALUES ($ws, $sid, "
+                        "$tid, $seq, 'bench-floor', 'spk-bench-live', 0, 1, $body, NULL, true, $at, $sno)",
+                        {"ws": ws, "sid": sid, "tid": "bench-floor-" + tid, "seq": seq_, "body": body,
+                         "at": clock[0], "sno": sno})
+            if revision:
+                con.execute("UPDATE sessions SET revision = revision + 1 WHERE session_no = $sno", {"sno": sno})
+            con.execute("INSERT INTO bench_floor_index VALUES (0, $sno, $at, 13, $body, $keys, $tfs)",
+                        {"sno": sno, "at": clock[0], "body": body, "keys": list(range(1, 14)), "tfs": [1] * 13})
+            con.execute("COMMIT")
+            con.execute("BEGIN")
+            con.execute("UPDATE turns SET provisional = false, changed_at_ms = $at WHERE session_no = $sno AND "
+                        "turn_id = $tid AND provisional", {"at": clock[0] + 1, "sno": sno, "tid": "bench-floor-" + tid})
+            if revision:
+                con.execute("UPDATE sessions SET revision = revision + 1 WHERE session_no = $sno", {"sno": sno})
+            con.execute("COMMIT")
+
+        def fts_insert():
+            fts.execute("INSERT INTO fts (session, body) VALUES (?, ?)", (sid, body))
+            fts.commit()
+        counter = iter(range(seq + 10**6, seq + 10**7))
+        kinds = {"two steps, 5 writes": lambda: steps(True), "two steps, no session row (3 writes)": lambda: steps(False),
+                 "FTS5": fts_insert}
+        took = {k: [] for k in kinds}
+        for _ in range(n):
+            for k, fn in kinds.items():
+                t = time.perf_counter()
+                fn()
+                took[k].append((time.perf_counter() - t) * 1000)
+        peer = statistics.median(took["FTS5"])
+        for k in ("two steps, 5 writes", "two steps, no session row (3 writes)"):
+            row(f"DuckDB's writes alone for a live turn: {k} (peer: FTS5 INSERT + COMMIT)",
+                statistics.median(took[k]), peer, "ms", "the floor under <= 5x")
+        con.execute("DELETE FROM turns WHERE session_no = $sno AND chunk_id = 'bench-floor'", {"sno": sno})
+        con.execute("DROP TABLE bench_floor_index")
+    finally:
+        con.close()
+
+
 # ---------------------------------------------------------------------------------------- 5
 def writers(root, procs, per):
     token = uuid.uuid4().hex[:8]   # this run's notes only, on a root an earlier run wrote to too
@@ -364,6 +425,7 @@ def main(argv=None):
             server.close()
         say(f"\n4. one live turn   load {load()}")
         live_turn(root, fts, a.live_turns)
+        write_floor(root, fts, a.live_turns)
         fts.close()
         say(f"\n5. writers at once   load {load()}")
         writers(root, a.writers, a.creates)

@@ -16,6 +16,8 @@ same queries, interleaved, in one run.
    runs each in both modes through workspace.search (the real operation, on a warm connection) and
    through FTS5 (MATCH with AND / OR, bm25() order, snippet()), interleaved. Prints p50/p95 and the
    ratios.
+   Then the least an all-words ranking can cost in DuckDB on this index (the query's term lists
+   unnested, BM25 summed per item, the best 20), against the same AND queries: a floor under ours.
 4. Appends single live turns through the change hook, against FTS5 inserts.
 5. Sizes: our index tables against FTS5's file.
 6. Grows the index by 10% of its turns through the incremental path (unsorted tail), measures,
@@ -207,6 +209,41 @@ def report(times, by_bucket, found, title):
     return {mode: pct(times[("ours", mode)], 50) / pct(times[("fts5", mode)], 50) for mode in ("all", "any")}
 
 
+LEAST_RANKING = """
+    WITH q AS (SELECT unnest($keys) AS key),
+    p AS (SELECT l.key, unnest(l.items) AS item, unnest(l.tfs) AS tf, unnest(l.dls) AS dl
+          FROM search_lists l SEMI JOIN q ON l.key = q.key)
+    SELECT item, sum(tf * 1.9 / (tf + 0.9 * (0.6 + 0.4 * dl / $avgdl))) AS score FROM p GROUP BY item
+    HAVING count(DISTINCT key) = $n ORDER BY score DESC LIMIT 20"""
+
+
+def ranking_floor(db, fts, queries):
+    """The least an all-words ranking can cost in DuckDB on this index, against FTS5's AND query,
+    interleaved: the query's term lists read by their key and unnested, a BM25 sum per item, the
+    items holding every word, the best 20. No passage, tail, snippet or follow-up read, none of the
+    ranking's own rules: a floor under our all-words row, not an answer."""
+    from talkbar.search.keys import key
+    took = {"ours": [], "fts5": []}
+    with db.cursor() as cur:
+        avgdl = cur.execute("SELECT total_len / n_docs FROM search_stats WHERE workspace_id = $ws AND field = 2",
+                            {"ws": WS}).fetchone()[0]
+        for _bucket, q in queries:
+            keys = list(dict.fromkeys(key(WS, t) for t in text.query_terms(q)))
+            if not keys:
+                continue
+            t0 = time.perf_counter()
+            cur.execute(LEAST_RANKING, {"keys": keys, "avgdl": avgdl, "n": len(keys)}).fetchall()
+            took["ours"].append(ms(t0))
+            t0 = time.perf_counter()
+            fts_query(fts, q, "all")
+            took["fts5"].append(ms(t0))
+    o, f = took["ours"], took["fts5"]
+    say("\nThe least an all-words ranking can cost here (the query's lists unnested, BM25 per item, the best 20)")
+    table([("all", f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 50) / pct(f, 50):.2f}x", f"{pct(o, 95):.2f}",
+            f"{pct(f, 95):.2f}", f"{pct(o, 95) / pct(f, 95):.2f}x")],
+          ["mode", "floor p50 ms", "FTS5 p50 ms", "ratio", "floor p95 ms", "FTS5 p95 ms", "ratio"])
+
+
 # ---------------------------------------------------------------------------------------- writes
 def one_turn_costs(db, fts, n):
     """Append n live turns one by one: our change hook (inside the write) against an FTS5 insert."""
@@ -365,6 +402,7 @@ def big(workdir, a):
         run_queries(engine, fts, queries[:20])                       # warm both up
         times, by_bucket, found = run_queries(engine, fts, queries)
         fresh = report(times, by_bucket, found, "Queries on a fresh index (ms)")
+        ranking_floor(db, fts, queries)
         one_turn_costs(db, fts, a.live_turns)
         sizes(db, fts_path)
         grow(db, 0.10)

@@ -274,6 +274,25 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
     assert found
 
 
+def test_one_word_is_ranked_unnarrowed_with_the_same_matches(engine, monkeypatch):
+    """All words, one word whose items are known (its list is short, none of its postings in the
+    tail): the narrowing to them would leave every posting in, so the ranking runs without it."""
+    with engine.db.cursor() as cur:
+        rare, common = _word(cur, False), _word(cur, True)
+        for word in (rare, common):
+            assert _stats(cur, [key(WS, text.query_terms(word)[0])], True)["cand"], word   # its items are known
+    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)   # the whole list, not the front, for both
+    for word in (rare, common):
+        cands = []
+        ran, found = statements(engine, {"query": word, "match": "all", "limit": 100}, cands)
+        assert ran == ["workspace.search@one"] and cands == [None] and found, word
+        with monkeypatch.context() as narrowed:
+            narrowed.setattr(query, "narrowing", lambda stats: stats["cand"])
+            cands = []
+            assert statements(engine, {"query": word, "match": "all", "limit": 100}, cands)[1] == found, word
+            assert len(cands) == 1 and cands[0], word
+
+
 def test_a_session_taken_out_of_the_lists_leaves_their_fronts_true(engine):
     """All of an item's transcript passages leaving the lists (a session indexed again, or gone):
     each list's front loses the item, count and passages, and stays the one its list gives."""

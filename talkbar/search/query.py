@@ -80,7 +80,7 @@ def search(ctx, args):
     shown, passages, want = {}, {}, limit + 10
     while True:
         ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
-                         cand=stats["cand"], kinds=args.get("kinds") or None, limit=want)
+                         cand=narrowing(stats), kinds=args.get("kinds") or None, limit=want)
         _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -134,6 +134,15 @@ def term_stats(sql, keys, match_all=False):
     return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
+
+
+def narrowing(stats):
+    """The items the ranking statement is narrowed to: term_stats' `cand`, except for one word. A
+    word's items are known only when the tail holds none of its postings, so they are all the items
+    its postings have: narrowing to them leaves every posting in, and costs binding a list of up to
+    20,000 items and testing each posting against it (bench/search.py's one-word all-words queries,
+    the same answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 ms at 602 k)."""
+    return None if len(set(stats["keys"])) == 1 else stats["cand"]
 
 
 def reads_front(cand, n_items):

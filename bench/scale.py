@@ -28,6 +28,7 @@ Prints `cat /proc/loadavg` beside the figures; ends with a Markdown table.
 """
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -258,6 +259,12 @@ def paced_calls(server, log, a, queries, edits=()):
 
 
 # ---------------------------------------------------------------------------------------- 4
+def fts_turn(fts, session_id, body):
+    """The peer's live turn: one FTS5 row, inserted and committed."""
+    fts.execute("INSERT INTO fts (session, body) VALUES (?, ?)", (session_id, body))
+    fts.commit()
+
+
 def live_turn(root, fts, n):
     sid = read_root(root, "SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1")[0][0]
     work = Path(root) / "bench-record"
@@ -282,9 +289,7 @@ def live_turn(root, fts, n):
     peer = []
     for i in range(n * 3):
         t = time.perf_counter()
-        fts.execute("INSERT INTO fts (session, body) VALUES (?, ?)",
-                    (sid, f"Speaker {i} we agreed to revisit the quarterly forecast with the vendor on Thursday."))
-        fts.commit()
+        fts_turn(fts, sid, f"Speaker {i} we agreed to revisit the quarterly forecast with the vendor on Thursday.")
         peer.append((time.perf_counter() - t) * 1000)
     row("one live turn through app record (peer: FTS5 INSERT + COMMIT)", per_turn, statistics.median(peer), "ms",
         "<= 5x")
@@ -306,35 +311,30 @@ def write_floor(root, fts, n):
         con.execute("CREATE TABLE bench_floor_index (doc_no BIGINT, item_no BIGINT, changed BIGINT, len INT, "
                     "text VARCHAR, keys UBIGINT[], tfs SMALLINT[])")
         body = "Live turn: we agreed to revisit the quarterly forecast with the vendor on Thursday."
-        clock = [10**13]
+        turns = itertools.count(1)   # each turn after the session's last, with change times after all others
 
         def steps(revision):
-            seq_, tid = next(counter), uuid.uuid4().hex
-            clock[0] += 2
+            i, tid = next(turns), "bench-floor-" + uuid.uuid4().hex
+            at = 10**13 + 2 * i
             con.execute("BEGIN")
             con.execute("INSERT INTO turns (workspace_id, session_id, turn_id, seq, chunk_id, speaker_id, start_ms, "
                         "end_ms, text, translated_text, provisional, changed_at_ms, session_no) VALUES ($ws, $sid, "
                         "$tid, $seq, 'bench-floor', 'spk-bench-live', 0, 1, $body, NULL, true, $at, $sno)",
-                        {"ws": ws, "sid": sid, "tid": "bench-floor-" + tid, "seq": seq_, "body": body,
-                         "at": clock[0], "sno": sno})
+                        {"ws": ws, "sid": sid, "tid": tid, "seq": seq + i, "body": body, "at": at, "sno": sno})
             if revision:
                 con.execute("UPDATE sessions SET revision = revision + 1 WHERE session_no = $sno", {"sno": sno})
             con.execute("INSERT INTO bench_floor_index VALUES (0, $sno, $at, 13, $body, $keys, $tfs)",
-                        {"sno": sno, "at": clock[0], "body": body, "keys": list(range(1, 14)), "tfs": [1] * 13})
+                        {"sno": sno, "at": at, "body": body, "keys": list(range(1, 14)), "tfs": [1] * 13})
             con.execute("COMMIT")
             con.execute("BEGIN")
             con.execute("UPDATE turns SET provisional = false, changed_at_ms = $at WHERE session_no = $sno AND "
-                        "turn_id = $tid AND provisional", {"at": clock[0] + 1, "sno": sno, "tid": "bench-floor-" + tid})
+                        "turn_id = $tid AND provisional", {"at": at + 1, "sno": sno, "tid": tid})
             if revision:
                 con.execute("UPDATE sessions SET revision = revision + 1 WHERE session_no = $sno", {"sno": sno})
             con.execute("COMMIT")
 
-        def fts_insert():
-            fts.execute("INSERT INTO fts (session, body) VALUES (?, ?)", (sid, body))
-            fts.commit()
-        counter = iter(range(seq + 10**6, seq + 10**7))
         kinds = {"two steps, 5 writes": lambda: steps(True), "two steps, no session row (3 writes)": lambda: steps(False),
-                 "FTS5": fts_insert}
+                 "FTS5": lambda: fts_turn(fts, sid, body)}
         took = {k: [] for k in kinds}
         for _ in range(n):
             for k, fn in kinds.items():

@@ -52,6 +52,7 @@ from talkbar import hooks  # noqa: E402
 from talkbar.db import Database  # noqa: E402
 from talkbar.engine import CLI, Engine  # noqa: E402
 from talkbar.search import compact, stopwords, text  # noqa: E402
+from talkbar.search.keys import key  # noqa: E402
 
 import search_mcp  # noqa: E402
 from common import say  # noqa: E402
@@ -222,13 +223,12 @@ def ranking_floor(db, fts, queries):
     interleaved: the query's term lists read by their key and unnested, a BM25 sum per item, the
     items holding every word, the best 20. No passage, tail, snippet or follow-up read, none of the
     ranking's own rules: a floor under our all-words row, not an answer."""
-    from talkbar.search.keys import key
     took = {"ours": [], "fts5": []}
     with db.cursor() as cur:
         avgdl = cur.execute("SELECT total_len / n_docs FROM search_stats WHERE workspace_id = $ws AND field = 2",
                             {"ws": WS}).fetchone()[0]
         for _bucket, q in queries:
-            keys = list(dict.fromkeys(key(WS, t) for t in text.query_terms(q)))
+            keys = [key(WS, t) for t in text.query_terms(q)]   # distinct terms, distinct keys
             if not keys:
                 continue
             t0 = time.perf_counter()

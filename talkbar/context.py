@@ -29,7 +29,7 @@ def _pool():
 
 
 class Ctx:
-    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None):
+    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None, memo=None):
         self.op = op
         self.args = args
         self.cur = cur
@@ -41,6 +41,9 @@ class Ctx:
         self.checked = {}   # {argument: state row} of the ids the row's live/exists checked
         self._write_lock = write_lock
         self._db = None
+        # facts that only another process could change, kept while the file is held (the lease's
+        # cache: Database.lease_cache); a fresh dict where there is none
+        self.memo = {} if memo is None else memo
 
     # ------------------------------------------------------------------ SQL
     def sql(self, query_name, /, **params):
@@ -96,7 +99,7 @@ class Ctx:
         its row's checks and its handler or queries (what approving a suggestion applies)."""
         from talkbar.manifest import manifest
         other = Ctx(op=manifest().get(op_id), args=args, cur=self.cur, workspace_id=self.workspace_id,
-                    now=self.now, db_path=self.db_path, face=self.face)
+                    now=self.now, db_path=self.db_path, face=self.face, memo=self.memo)
         other.touched = self.touched
         return declared.run(other, args)
 

@@ -8,6 +8,7 @@ searching.
 
 
 import json
+from types import SimpleNamespace
 
 from talkbar import hooks, sqlfiles
 from talkbar.db import Database
@@ -228,6 +229,7 @@ def _direct_search(cur, query):
         return []
     rows = sql("workspace.search", keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=False,
                limit=100)
+    rows = search_query.named(SimpleNamespace(sql=sql, memo={}, workspace_id=WS), rows, stats["items"])
     return sorted((r["kind"], r["id"], round(r["r"], 1)) for r in rows)
 
 

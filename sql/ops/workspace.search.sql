@@ -1,21 +1,22 @@
 -- name: workspace.search
 -- returns: many
--- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $limit
+-- params: $keys, $idfs, $avgdl, $match_all, $cand, $limit
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
 -- variant: front2 search_ranked search_ranked_front2
 -- The best items (search_ranked, sql/schema/0930_search_rank_one.sql; @one: a one-word query,
 -- search_ranked_one; @front and @one_front: the commonest word has a front, 0940_search_fronts.sql;
--- @front2: the two commonest words have fronts, 0950_search_fronts_two.sql),
--- best first; only they are looked up in search_items. Their best passages, and what to show of them
--- (Trash, archive), are read afterwards (search.passages, search.show.*): DuckDB plans every
--- statement anew, and a join to the passages here read their whole table.
-SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
-FROM (SELECT * FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY r DESC, item LIMIT $limit) r
-JOIN search_items s ON s.item_no = r.item
-WHERE s.workspace_id = $workspace_id
-ORDER BY r.r DESC, r.item
+-- @front2: the two commonest words have fronts, 0950_search_fronts_two.sql), best first, by
+-- number: what each number names (search.items.named) is remembered for the lease
+-- (talkbar/search/query.py, named()), as a join to search_items here cost every search 2.7 ms of a
+-- 20 ms statement (at 602 k turns). Their best passages, and what to show of them (Trash, archive),
+-- are read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a
+-- join to the passages here read their whole table.
+SELECT item, own_wins, in_title, r, doc
+FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand)
+ORDER BY r DESC, item
+LIMIT $limit
 
 -- name: workspace.search:kinds
 -- returns: many

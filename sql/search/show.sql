@@ -152,3 +152,16 @@ WHERE k.workspace_id = $workspace_id AND list_contains($ids, k.memory_id)
 -- moment, or a document's `chars:<from>-<to>`) and its text as indexed, by number (an index
 -- lookup; a join from the ranking read every passage).
 SELECT doc_no, part, t_ms, left(coalesce(text, ''), 100000) AS text FROM search_docs WHERE list_contains($docs, doc_no)
+
+-- name: search.items.named
+-- returns: many
+-- params: $items
+-- What these item numbers name: an item's number comes from a sequence and never passes to another
+-- item, so a search remembers the answer for its lease (talkbar/search/query.py, named()).
+SELECT item_no, workspace_id, kind, item_id FROM search_items WHERE item_no = ANY($items)
+
+-- name: search.items.named:workspace
+-- returns: many
+-- params: $workspace_id
+-- The same for every item of a workspace, read at once when the workspace is small enough to keep.
+SELECT item_no, workspace_id, kind, item_id FROM search_items WHERE workspace_id = $workspace_id

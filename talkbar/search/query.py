@@ -38,6 +38,9 @@ CAND_FRONT_SHARE = 0.14
 # (52-65%) 32.2 -> 29.6, 31.5 -> 27.3, 37.2 -> 31.9, 41.5 -> 35.5 ms; 3,400-4,020 items (33-38%)
 # 39.7 -> 42.4, 44.4 -> 46.0, 44.1 -> 44.8 ms; at 602 k turns, 975-1,715 items (37-65%) 0.89x-0.98x)
 CAND_WHOLE_SHARE = 0.48
+# the items a workspace may have for named() to read all of them at its first search in a lease
+# (about 100 bytes each; 2,648 at 602 k turns, 10,448 at 6 M)
+MEMO_ITEMS = 50_000
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -81,6 +84,8 @@ def search(ctx, args):
     while True:
         ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
                          cand=narrowing(stats), kinds=args.get("kinds") or None, limit=want)
+        if scope == "all":
+            ranked = named(ctx, ranked, stats["items"])
         _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or len(ranked) < want:
@@ -90,6 +95,28 @@ def search(ctx, args):
     _show(ctx, [], top, shown, passages, args, alone)     # passages of those that moved up
     return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["doc"]), terms, len(terms))
                         for r in top], "contentSearch": content}
+
+
+def named(ctx, ranked, n_items):
+    """The ranked items (by number: workspace.search) with their kind and id, those of this workspace.
+    A number comes from a sequence: while this process holds the file, it never passes to another item
+    (not even one drawn by a transaction rolled back), so what it names is kept in the lease's memo
+    (ctx.memo) and only numbers not seen yet are read: on the first, every item of a workspace of at
+    most MEMO_ITEMS items (`n_items`), else the ones missing."""
+    known = ctx.memo.setdefault("search.items", {})
+    missing = [r["item"] for r in ranked if r["item"] not in known]
+    if missing:
+        if len(known) + max(n_items, len(missing)) > 2 * MEMO_ITEMS:
+            known.clear()
+        rows = (ctx.sql("search.items.named:workspace") if n_items <= MEMO_ITEMS
+                else ctx.sql("search.items.named", items=missing))
+        known.update((x["item_no"], (x["workspace_id"], x["kind"], x["item_id"])) for x in rows)
+    out = []
+    for r in ranked:
+        workspace_id, kind, item_id = known.get(r["item"], (None, None, None))
+        if workspace_id == ctx.workspace_id:
+            out.append({**r, "kind": kind, "id": item_id})
+    return out
 
 
 def term_stats(sql, keys, match_all=False):

@@ -1,0 +1,96 @@
+"""A search ranks item numbers and names them from the lease's memo (query.named): an item's number
+comes from a sequence and never passes to another item, so what it names is read once a lease."""
+
+import shutil
+from types import SimpleNamespace
+
+import pytest
+
+from conftest import DB_FILE
+from talkbar import sqlfiles
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
+from talkbar.search import query
+
+WS = "workspace-niy3baezesnixbun"     # the demo's workspace
+
+
+@pytest.fixture
+def lease(demo_template, tmp_path):
+    """A Database and an engine on a copy of the demo, its lease kept across calls."""
+    shutil.copy(demo_template / DB_FILE, tmp_path / DB_FILE)
+    db = Database(tmp_path / DB_FILE, create=False, idle_s=30)
+    yield db, Engine(db, CLI)
+    db.release_now()
+
+
+def _search(engine, words, monkeypatch):
+    """(the statements that named items, the matches as (kind, id)) of one workspace.search."""
+    ran, real = [], sqlfiles.run
+
+    def spy(cursor, q, params):
+        ran.append(q.name)
+        return real(cursor, q, params)
+    with monkeypatch.context() as patch:
+        patch.setattr(sqlfiles, "run", spy)
+        matches = engine.call("workspace.search", {"query": words, "limit": 50})["matches"]
+    return [n for n in ran if n.startswith("search.items.named")], [(m["kind"], m["id"]) for m in matches]
+
+
+def test_a_lease_names_its_items_once(lease, monkeypatch):
+    db, engine = lease
+    with db.holding():
+        first, pricing = _search(engine, "pricing", monkeypatch)
+        again, discount = _search(engine, "discount", monkeypatch)
+        assert first == ["search.items.named:workspace"] and again == [] and pricing and discount
+    db.release_now()
+    with db.holding():          # a new lease starts with nothing known
+        anew, pricing_anew = _search(engine, "pricing", monkeypatch)
+    assert anew == ["search.items.named:workspace"] and pricing_anew == pricing
+
+
+def test_an_item_made_after_the_memo_is_named(lease, monkeypatch):
+    db, engine = lease
+    with db.holding():
+        _search(engine, "pricing", monkeypatch)
+        note = engine.call("notes.create", {"title": "Quokka offsite", "markdown": "Quokka offsite in March."})
+        ran, found = _search(engine, "quokka", monkeypatch)
+    assert ran == ["search.items.named:workspace"] and found == [("note", note["noteId"])]
+
+
+def _ranked(items):
+    return [{"item": n, "own_wins": True, "in_title": True, "r": 10.0 - i, "doc": None} for i, n in enumerate(items)]
+
+
+@pytest.mark.parametrize("n_items, statement", [(3, "search.items.named:workspace"),
+                                                (query.MEMO_ITEMS + 1, "search.items.named")])
+def test_named_keeps_the_order_and_drops_what_is_not_of_the_workspace(n_items, statement):
+    ran = []
+
+    def sql(name, **params):
+        ran.append((name, params))
+        return [{"item_no": 2, "workspace_id": WS, "kind": "note", "item_id": "note-b"},
+                {"item_no": 3, "workspace_id": "workspace-other", "kind": "note", "item_id": "note-c"}]
+    memo = {"search.items": {1: (WS, "session", "session-a")}}
+    ctx = SimpleNamespace(sql=sql, memo=memo, workspace_id=WS)
+    out = query.named(ctx, _ranked([2, 1, 3, 4]), n_items)
+    assert [(r["kind"], r["id"], r["r"]) for r in out] == [("note", "note-b", 10.0), ("session", "session-a", 9.0)]
+    assert [name for name, _ in ran] == [statement]
+    if statement == "search.items.named":
+        assert ran[0][1] == {"items": [2, 3, 4]}          # only the numbers not known
+    assert 2 in memo["search.items"] and 4 not in memo["search.items"]   # an unknown number is asked again
+
+
+def test_an_item_number_is_not_given_again_within_a_lease(lease):
+    """What named() relies on: within a lease, the sequence behind item numbers does not go back
+    when the transaction that drew a number is rolled back. (A file opened again may give a number
+    drawn and rolled back before: the memo lives only as long as the lease.)"""
+    db, _ = lease
+    with db.holding():
+        drawn = []
+        for item_id in ("note-gone", "note-new"):
+            with db.cursor(write=True) as cur:
+                cur.execute("BEGIN TRANSACTION")
+                drawn += sqlfiles.call(cur, "search.items.add", workspace_id=WS, kind="note", ids=[item_id])
+                cur.execute("ROLLBACK")
+    assert drawn[1]["item_no"] > drawn[0]["item_no"]

@@ -12,6 +12,8 @@ from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 from talkbar.search import query
 
+from search_ranking_calls import statements
+
 WS = "workspace-niy3baezesnixbun"     # the demo's workspace
 
 
@@ -94,3 +96,40 @@ def test_an_item_number_is_not_given_again_within_a_lease(lease):
                 drawn += sqlfiles.call(cur, "search.items.add", workspace_id=WS, kind="note", ids=[item_id])
                 cur.execute("ROLLBACK")
     assert drawn[1]["item_no"] > drawn[0]["item_no"]
+
+
+QUERIES = ["pricing", "discount review", "Dana", "встречи", "budget plan", "launch"]
+KINDS = [["session"], ["note"], ["person", "company"], ["session", "note", "action_item"]]
+
+
+def test_a_search_of_some_kinds_answers_the_same_ranked_by_number(demo_engine, monkeypatch):
+    """Ranked by number and kept to the kinds in Python (kinds_share at or above KINDS_BY_NUMBER), or
+    by the statement that joins the items: the same matches, in the same order."""
+    compared = found = 0
+    for words in QUERIES:
+        for kinds in KINDS:
+            for match in ("any", "all"):
+                args = {"query": words, "kinds": kinds, "match": match, "limit": 5}
+                monkeypatch.setattr(query, "KINDS_BY_NUMBER", 2.0)      # never by number
+                joined_ran, joined = statements(demo_engine, args)
+                monkeypatch.setattr(query, "KINDS_BY_NUMBER", 0.0)      # always
+                by_number_ran, by_number = statements(demo_engine, args)
+                assert by_number == joined, (words, kinds, match)
+                assert all(":kinds" in name for name in joined_ran)
+                assert bool(by_number_ran) == bool(joined_ran)     # no ranking: a word found nowhere
+                assert not by_number_ran or ":kinds" not in by_number_ran[0]
+                compared += 1
+                found += bool(joined)
+    assert compared == 48 and found >= 24     # not a comparison of empty answers
+
+
+def test_kinds_that_fall_short_among_the_best_are_ranked_by_their_own_statement(demo_engine, monkeypatch):
+    """Companies are few among the best matches of "Dana" (sessions and notes hold the name): taken
+    for every item (a share of 1), the first ranking by number keeps too few, and the search goes on
+    with the statement that keeps the kinds, to the same answer."""
+    args = {"query": "Dana", "kinds": ["company", "person"], "limit": 3}
+    monkeypatch.setattr(query, "KINDS_BY_NUMBER", 2.0)
+    _, joined = statements(demo_engine, args)
+    monkeypatch.setattr(query, "kinds_share", lambda ctx, kinds, n_items: 1.0)
+    ran, by_number = statements(demo_engine, args)
+    assert [":kinds" in name for name in ran] == [False, True] and by_number == joined and joined

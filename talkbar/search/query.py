@@ -41,6 +41,9 @@ CAND_WHOLE_SHARE = 0.48
 # the items a workspace may have for named() to read all of them at its first search in a lease
 # (about 100 bytes each; 2,648 at 602 k turns, 10,448 at 6 M)
 MEMO_ITEMS = 50_000
+# a search of some kinds ranks by number when they are at least this share of the workspace's items
+# (kinds_share)
+KINDS_BY_NUMBER = 0.5
 HREF = {"session": "/sessions/", "note": "/notes/", "document": "/documents/", "chat": "/chats/",
         "action_item": "/action-items/", "project": "/projects/", "series": "/series/",
         "person": "/people/", "company": "/companies/", "memory": "/knowledge/"}
@@ -77,46 +80,80 @@ def search(ctx, args):
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
     if not stats:
         return {"matches": [], "contentSearch": content}
-    scope = "project" if args.get("projectId") is not None else "kinds" if args.get("kinds") else "all"
-    variant = RANKING[scope][(len(stats["keys"]) == 1) + 2 * stats["fronts"]]
+    kinds = args.get("kinds") or None
+    scope = "project" if args.get("projectId") is not None else "kinds" if kinds else "all"
+    form = (len(stats["keys"]) == 1) + 2 * stats["fronts"]
+    share = kinds_share(ctx, kinds, stats["items"]) if scope == "kinds" else None
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
     while True:
-        ranked = ctx.sql(variant, keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=match_all,
-                         cand=narrowing(stats), kinds=args.get("kinds") or None, limit=want)
-        if scope == "all":
-            ranked = named(ctx, ranked, stats["items"])
+        by_number = scope == "all" or share is not None
+        asked = math.ceil(want / share) if share is not None else want
+        ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
+                         avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds, limit=asked)
+        full = len(ranked) == asked
+        if by_number:
+            ranked = named(ctx, ranked, stats["items"], kinds)
         _show(ctx, ranked, ranked[:limit], shown, passages, args, alone)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
-        if len(visible) >= limit or len(ranked) < want:
+        if len(visible) >= limit or not full:
             break
         want *= 4
+        share = None    # too few of the kinds asked for among the best: their own statement from here
     top = visible[:limit]
     _show(ctx, [], top, shown, passages, args, alone)     # passages of those that moved up
     return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["doc"]), terms, len(terms))
                         for r in top], "contentSearch": content}
 
 
-def named(ctx, ranked, n_items):
-    """The ranked items (by number: workspace.search) with their kind and id, those of this workspace.
-    A number comes from a sequence: while this process holds the file, it never passes to another item
-    (not even one drawn by a transaction rolled back), so what it names is kept in the lease's memo
-    (ctx.memo) and only numbers not seen yet are read: on the first, every item of a workspace of at
-    most MEMO_ITEMS items (`n_items`), else the ones missing."""
+def named(ctx, ranked, n_items, kinds=None):
+    """The ranked items (by number: workspace.search) with their kind and id, those of this workspace
+    (and of `kinds`, if given). A number comes from a sequence: while this process holds the file, it
+    never passes to another item (not even one drawn by a transaction rolled back), so what it names
+    is kept in the lease's memo (ctx.memo) and only numbers not seen yet are read: every item of a
+    workspace of at most MEMO_ITEMS items (`n_items`), else the ones missing."""
     known = ctx.memo.setdefault("search.items", {})
     missing = [r["item"] for r in ranked if r["item"] not in known]
     if missing:
-        if len(known) + max(n_items, len(missing)) > 2 * MEMO_ITEMS:
-            known.clear()
-        rows = (ctx.sql("search.items.named:workspace") if n_items <= MEMO_ITEMS
-                else ctx.sql("search.items.named", items=missing))
-        known.update((x["item_no"], (x["workspace_id"], x["kind"], x["item_id"])) for x in rows)
+        _learn(ctx, known, n_items, missing)
     out = []
     for r in ranked:
         workspace_id, kind, item_id = known.get(r["item"], (None, None, None))
-        if workspace_id == ctx.workspace_id:
+        if workspace_id == ctx.workspace_id and (kinds is None or kind in kinds):
             out.append({**r, "kind": kind, "id": item_id})
     return out
+
+
+def kinds_share(ctx, kinds, n_items):
+    """The share of the workspace's items that are of `kinds`, when the lease knows every item (a
+    workspace of at most MEMO_ITEMS items, read on the first search that asks); None otherwise. From
+    KINDS_BY_NUMBER on, a search of those kinds ranks by number and keeps the kinds asked for among
+    the best 1/share as many as it wants (named()); below it, or when those fall short, the ranking
+    statement that joins the items and keeps the kinds (workspace.search:kinds) does it."""
+    if n_items > MEMO_ITEMS:
+        return None
+    counts = ctx.memo.get("search.kinds", {}).get(ctx.workspace_id)
+    if counts is None:
+        _learn(ctx, ctx.memo.setdefault("search.items", {}), n_items, [])
+        counts = ctx.memo["search.kinds"][ctx.workspace_id]
+    share = sum(counts.get(k, 0) for k in set(kinds)) / max(sum(counts.values()), 1)
+    return share if share >= KINDS_BY_NUMBER else None
+
+
+def _learn(ctx, known, n_items, missing):
+    """Read into the memo what item numbers name: all of the workspace's (and how many of each kind
+    it has, for kinds_share), or only `missing` for a workspace larger than MEMO_ITEMS."""
+    if len(known) + max(n_items, len(missing)) > 2 * MEMO_ITEMS:
+        known.clear()
+        ctx.memo.pop("search.kinds", None)
+    if n_items > MEMO_ITEMS:
+        rows = ctx.sql("search.items.named", items=missing)
+    else:
+        rows = ctx.sql("search.items.named:workspace")
+        counts = ctx.memo.setdefault("search.kinds", {})[ctx.workspace_id] = {}
+        for x in rows:
+            counts[x["kind"]] = counts.get(x["kind"], 0) + 1
+    known.update((x["item_no"], (x["workspace_id"], x["kind"], x["item_id"])) for x in rows)
 
 
 def term_stats(sql, keys, match_all=False):

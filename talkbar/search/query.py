@@ -134,26 +134,27 @@ def kinds_share(ctx, kinds, n_items):
         return None
     counts = ctx.memo.get("search.kinds", {}).get(ctx.workspace_id)
     if counts is None:
-        _learn(ctx, ctx.memo.setdefault("search.items", {}), n_items, [])
-        counts = ctx.memo["search.kinds"][ctx.workspace_id]
+        counts = _learn(ctx, ctx.memo.setdefault("search.items", {}), n_items, [])
     share = sum(counts.get(k, 0) for k in set(kinds)) / max(sum(counts.values()), 1)
     return share if share >= KINDS_BY_NUMBER else None
 
 
 def _learn(ctx, known, n_items, missing):
-    """Read into the memo what item numbers name: all of the workspace's (and how many of each kind
-    it has, for kinds_share), or only `missing` for a workspace larger than MEMO_ITEMS."""
+    """Read into the memo what item numbers name: all of the workspace's, with how many of each kind
+    it has (for kinds_share; returned), or only `missing` for a workspace larger than MEMO_ITEMS."""
     if len(known) + max(n_items, len(missing)) > 2 * MEMO_ITEMS:
         known.clear()
         ctx.memo.pop("search.kinds", None)
     if n_items > MEMO_ITEMS:
-        rows = ctx.sql("search.items.named", items=missing)
+        rows, counts = ctx.sql("search.items.named", items=missing), None
     else:
-        rows = ctx.sql("search.items.named:workspace")
-        counts = ctx.memo.setdefault("search.kinds", {})[ctx.workspace_id] = {}
+        rows, counts = ctx.sql("search.items.named:workspace"), {}
         for x in rows:
             counts[x["kind"]] = counts.get(x["kind"], 0) + 1
     known.update((x["item_no"], (x["workspace_id"], x["kind"], x["item_id"])) for x in rows)
+    if counts is not None:
+        ctx.memo.setdefault("search.kinds", {})[ctx.workspace_id] = counts
+    return counts
 
 
 def term_stats(sql, keys, match_all=False):

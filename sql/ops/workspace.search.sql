@@ -25,7 +25,8 @@ LIMIT $limit
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
 -- variant: front2 search_ranked search_ranked_front2
--- The same, for some kinds only (the filter comes before the limit).
+-- The same, for some kinds only (the filter comes before the limit): for kinds that are less than
+-- half of the workspace's items, or too few among the best ranked by number (query.kinds_share).
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
 JOIN search_items s ON s.item_no = r.item

@@ -9,9 +9,10 @@ the commonest word's list is long enough to have a front, 0940_search_fronts.sql
 read the front instead of grouping all of it; when the two commonest words' lists have fronts,
 0950_search_fronts_two.sql) reads the terms' lists by key, scores every passage
 by BM25 and each item by its best passage plus a bounded share for the query words it holds
-elsewhere, and returns the best items with their best passage; a small query per kind present then
-says what to show of them and drops those that may not be shown (Trash, hidden, archived). Snippets
-are cut here.
+elsewhere, and returns the best items, by number, with their best passage (named() says what the
+numbers name, from what the lease has read: an item's number never passes to another); a small
+query per kind present then says what to show of them and drops those that may not be shown
+(Trash, hidden, archived). Snippets are cut here.
 """
 
 import math

@@ -31,6 +31,13 @@ def statements(engine, args, narrowed=None):
     """The ranking statements a workspace.search with `args` ran (the term counts left out), and its
     matches; `narrowed` (a list), if given, takes each ranking statement's `cand`. The spy is undone
     on return; a caller's own monkeypatches stay."""
+    ran, matches = all_statements(engine, args, narrowed)
+    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"], matches
+
+
+def all_statements(engine, args, narrowed=None):
+    """Every statement a workspace.search with `args` ran, in order, and its matches (`narrowed`: as
+    for statements())."""
     ran, real = [], sqlfiles.run
 
     def spy(cursor, q, params):
@@ -42,4 +49,4 @@ def statements(engine, args, narrowed=None):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sqlfiles, "run", spy)
         matches = engine.call("workspace.search", args)["matches"]
-    return [name for name in ran if name.startswith("workspace.search") and name != "workspace.search:terms"], matches
+    return ran, matches

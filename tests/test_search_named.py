@@ -12,7 +12,7 @@ from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 from talkbar.search import query
 
-from search_ranking_calls import statements
+from search_ranking_calls import all_statements, statements
 
 WS = "workspace-niy3baezesnixbun"     # the demo's workspace
 
@@ -26,37 +26,30 @@ def lease(demo_template, tmp_path):
     db.release_now()
 
 
-def _search(engine, words, monkeypatch):
+def _search(engine, words):
     """(the statements that named items, the matches as (kind, id)) of one workspace.search."""
-    ran, real = [], sqlfiles.run
-
-    def spy(cursor, q, params):
-        ran.append(q.name)
-        return real(cursor, q, params)
-    with monkeypatch.context() as patch:
-        patch.setattr(sqlfiles, "run", spy)
-        matches = engine.call("workspace.search", {"query": words, "limit": 50})["matches"]
+    ran, matches = all_statements(engine, {"query": words, "limit": 50})
     return [n for n in ran if n.startswith("search.items.named")], [(m["kind"], m["id"]) for m in matches]
 
 
-def test_a_lease_names_its_items_once(lease, monkeypatch):
+def test_a_lease_names_its_items_once(lease):
     db, engine = lease
     with db.holding():
-        first, pricing = _search(engine, "pricing", monkeypatch)
-        again, discount = _search(engine, "discount", monkeypatch)
+        first, pricing = _search(engine, "pricing")
+        again, discount = _search(engine, "discount")
         assert first == ["search.items.named:workspace"] and again == [] and pricing and discount
     db.release_now()
     with db.holding():          # a new lease starts with nothing known
-        anew, pricing_anew = _search(engine, "pricing", monkeypatch)
+        anew, pricing_anew = _search(engine, "pricing")
     assert anew == ["search.items.named:workspace"] and pricing_anew == pricing
 
 
-def test_an_item_made_after_the_memo_is_named(lease, monkeypatch):
+def test_an_item_made_after_the_memo_is_named(lease):
     db, engine = lease
     with db.holding():
-        _search(engine, "pricing", monkeypatch)
+        _search(engine, "pricing")
         note = engine.call("notes.create", {"title": "Quokka offsite", "markdown": "Quokka offsite in March."})
-        ran, found = _search(engine, "quokka", monkeypatch)
+        ran, found = _search(engine, "quokka")
     assert ran == ["search.items.named:workspace"] and found == [("note", note["noteId"])]
 
 

@@ -25,7 +25,9 @@ same queries, interleaved, in one run.
 
 With --small (300 sessions x 200 turns = 60k turns, a small workspace's size), step 3 runs through
 talkbar_find on a warm `talkbar-cli serve` instead (sessions only, limit 20; bench/search_mcp.py),
-followed by where a search's fixed cost goes; steps 4-6 are left out. TALKBAR_BENCH_REPO=<checkout>
+beside the cheapest answer talkbar_find gives through the same server (a query of stop words only:
+no SQL, a floor under every search through MCP), followed by where a search's fixed cost goes;
+steps 4-6 are left out. TALKBAR_BENCH_REPO=<checkout>
 runs another checkout's code (e.g. the main branch, for a before/after) with this script.
 """
 

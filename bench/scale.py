@@ -13,9 +13,9 @@ reused. Then, on a fresh data root:
 3. Through one warm `serve` (MCP stdio): `workspace.search` in both modes and `notes.create`, back to
    back and at one call per --pace seconds, in alternating rounds (a paced search asks a query its
    round asked back to back, and is compared with those same calls); the server's -v log says how
-   often it opened the file. The FTS5 file's own searches (AND / OR, bm25(), snippet()) and INSERT +
-   COMMIT take the same turns at the same pace, in this process: the part of the paced cost that is
-   the machine's (caches gone cold in an idle gap), paid by a peer that holds no lease. Then a search right after another process had the file (a cold
+   often it opened the file. Then the FTS5 file's own searches (AND / OR, bm25(), snippet()) and
+   INSERT + COMMIT in rounds of their own, the same way, in this process: what an idle gap costs a
+   peer that holds no lease (caches gone cold), beside what it costs ours. Then a search right after another process had the file (a cold
    open, what every call paid when the lease ended 0.25 s after the last call), and --edits
    imported notes renamed (an edit of a passage already in the settled term lists) against
    notes.create.

@@ -17,6 +17,13 @@ def say(*parts):
     print(*parts, flush=True)
 
 
+def fts_match(query, mode):
+    """The FTS5 MATCH expression the benches' peer searches with: each word of `query` quoted, ANDed
+    (mode "all") or ORed."""
+    import re
+    return (" AND " if mode == "all" else " OR ").join(f'"{w}"' for w in re.findall(r"[^\W_]+", query))
+
+
 def env_for(root=None, checkout=REPO, **extra):
     """A talkbar-cli process running `checkout`'s code on data root `root`: none of the caller's
     TALKBAR_* settings, and a policy file that does not exist (no administrator's policy)."""

@@ -47,7 +47,7 @@ import uuid
 from collections import Counter
 from pathlib import Path
 
-from common import Peer, env_for, say
+from common import Peer, env_for, fts_match, say
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -202,9 +202,8 @@ def old_notes(root, n):
 
 def fts_search(fts, query, mode):
     """The peer's search: the query's words ANDed or ORed, best 20 by bm25(), with a snippet each."""
-    expr = (" AND " if mode == "all" else " OR ").join(f'"{w}"' for w in query.split())
     return fts.execute("SELECT session, bm25(fts), snippet(fts, 1, '', '', '...', 12) FROM fts WHERE fts MATCH ? "
-                       "ORDER BY bm25(fts) LIMIT 20", (expr,)).fetchall()
+                       "ORDER BY bm25(fts) LIMIT 20", (fts_match(query, mode),)).fetchall()
 
 
 def paced_calls(server, log, a, queries, edits=(), fts=None):

@@ -57,7 +57,7 @@ from talkbar.search import compact, stopwords, text  # noqa: E402
 from talkbar.search.keys import key  # noqa: E402
 
 import search_mcp  # noqa: E402
-from common import say  # noqa: E402
+from common import fts_match, say  # noqa: E402
 
 FUNCTION_WORDS = getattr(stopwords, "FUNCTION", None) or getattr(stopwords, "WORDS", frozenset())
 
@@ -156,10 +156,8 @@ def queries_for(rows, a):
 
 
 def fts_query(con, query, mode):
-    words = [f'"{w}"' for w in re.findall(r"[^\W_]+", query)]
-    expr = (" AND " if mode == "all" else " OR ").join(words)
     return con.execute("SELECT kind, item, bm25(fts), snippet(fts, 2, '', '', '…', 12) FROM fts WHERE fts MATCH ? "
-                       "ORDER BY bm25(fts) LIMIT 20", (expr,)).fetchall()
+                       "ORDER BY bm25(fts) LIMIT 20", (fts_match(query, mode),)).fetchall()
 
 
 def run_queries(engine, fts, queries, rounds=1):

@@ -51,11 +51,9 @@ class Peer(common.Peer):
 
 def fts_sessions(con, query, mode):
     """FTS5's answer for sessions only: the best 20 rows of session text, with snippets."""
-    import re
-    words = [f'"{w}"' for w in re.findall(r"[^\W_]+", query)]
-    expr = (" AND " if mode == "all" else " OR ").join(words)
     return con.execute("SELECT kind, item, bm25(fts), snippet(fts, 2, '', '', '…', 12) FROM fts "
-                       "WHERE fts MATCH ? AND kind = 'session' ORDER BY bm25(fts) LIMIT 20", (expr,)).fetchall()
+                       "WHERE fts MATCH ? AND kind = 'session' ORDER BY bm25(fts) LIMIT 20",
+                       (common.fts_match(query, mode),)).fetchall()
 
 
 # a query with no word left once the stop words are dropped: talkbar_find answers it before any SQL

@@ -44,13 +44,24 @@ def test_a_lease_names_its_items_once(lease):
     assert anew == ["search.items.named:workspace"] and pricing_anew == pricing
 
 
-def test_an_item_made_after_the_memo_is_named(lease):
+def test_an_item_made_after_the_memo_is_named(lease, monkeypatch):
+    """Once the lease knows the workspace's items, a new one is read alone, and counted with its kind."""
     db, engine = lease
+    seen, real = [], query._learn
+
+    def learn(ctx, known, n_items, missing):
+        counts = real(ctx, known, n_items, missing)
+        seen.append(dict(ctx.memo["search.kinds"][WS]))
+        return counts
+    monkeypatch.setattr(query, "_learn", learn)
     with db.holding():
-        _search(engine, "pricing")
+        first, _ = _search(engine, "pricing")
         note = engine.call("notes.create", {"title": "Quokka offsite", "markdown": "Quokka offsite in March."})
         ran, found = _search(engine, "quokka")
-    assert ran == ["search.items.named:workspace"] and found == [("note", note["noteId"])]
+        again, _ = _search(engine, "quokka offsite")
+    assert first == ["search.items.named:workspace"] and ran == ["search.items.named"] and again == []
+    assert found == [("note", note["noteId"])]
+    assert seen[1] == {**seen[0], "note": seen[0].get("note", 0) + 1}
 
 
 def _ranked(items):

@@ -112,7 +112,8 @@ def named(ctx, ranked, n_items, kinds=None):
     (and of `kinds`, if given). A number comes from a sequence: while this process holds the file, it
     never passes to another item (not even one drawn by a transaction rolled back), so what it names
     is kept in the lease's memo (ctx.memo) and only numbers not seen yet are read: every item of a
-    workspace of at most MEMO_ITEMS items (`n_items`), else the ones missing."""
+    workspace of at most MEMO_ITEMS items (`n_items`) the first time, else (and after, an item made
+    since) the ones missing."""
     known = ctx.memo.setdefault("search.items", {})
     missing = [r["item"] for r in ranked if r["item"] not in known]
     if missing:
@@ -142,19 +143,25 @@ def kinds_share(ctx, kinds, n_items):
 
 def _learn(ctx, known, n_items, missing):
     """Read into the memo what item numbers name: all of the workspace's, with how many of each kind
-    it has (for kinds_share; returned), or only `missing` for a workspace larger than MEMO_ITEMS."""
+    it has (for kinds_share; returned), the first time for a workspace of at most MEMO_ITEMS items;
+    else only `missing`, the workspace's counts (once read) taking those of its kinds. Read whole
+    again at each item made since, the memo had cost a search after a write 12 ms at 6 M turns
+    (10,448 items), against 1.2 ms for the missing ones."""
     if len(known) + max(n_items, len(missing)) > 2 * MEMO_ITEMS:
         known.clear()
         ctx.memo.pop("search.kinds", None)
-    if n_items > MEMO_ITEMS:
-        rows, counts = ctx.sql("search.items.named", items=missing), None
+    counts = ctx.memo.get("search.kinds", {}).get(ctx.workspace_id)
+    if n_items > MEMO_ITEMS or counts is not None:
+        rows = ctx.sql("search.items.named", items=missing)
+        rows = [x for x in rows if x["item_no"] not in known]
     else:
         rows, counts = ctx.sql("search.items.named:workspace"), {}
-        for x in rows:
-            counts[x["kind"]] = counts.get(x["kind"], 0) + 1
-    known.update((x["item_no"], (x["workspace_id"], x["kind"], x["item_id"])) for x in rows)
-    if counts is not None:
         ctx.memo.setdefault("search.kinds", {})[ctx.workspace_id] = counts
+    if counts is not None:
+        for x in rows:
+            if x["workspace_id"] == ctx.workspace_id:
+                counts[x["kind"]] = counts.get(x["kind"], 0) + 1
+    known.update((x["item_no"], (x["workspace_id"], x["kind"], x["item_id"])) for x in rows)
     return counts
 
 

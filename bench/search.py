@@ -388,8 +388,21 @@ def small(workdir, a):
     db.release_now()
 
 
+def working_copy(db_path):
+    """A copy of the kept workspace for this run's writes (the live turns, the growth, the
+    compaction), so that --workdir's root stays as imported: a second run on it had measured the
+    grown root as the fresh index, then failed growing it again."""
+    run = db_path.parent.parent / "run"
+    shutil.rmtree(run, ignore_errors=True)
+    run.mkdir()
+    for f in (db_path, db_path.with_name(db_path.name + ".wal")):
+        if f.exists():
+            shutil.copyfile(f, run / f.name)
+    return run / db_path.name
+
+
 def big(workdir, a):
-    db_path = prepare(workdir, a.sessions, a.turns)
+    db_path = working_copy(prepare(workdir, a.sessions, a.turns))
     db = Database(db_path, create=False, idle_s=3600)
     engine = Engine(db, CLI)
     with db.holding():

@@ -274,6 +274,24 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
     assert found
 
 
+def test_the_whole_lists_are_ranked_unnarrowed_from_the_whole_share(engine, monkeypatch):
+    """All words, no front read: narrowed to the items every word holds below CAND_WHOLE_SHARE of
+    the workspace's items, unnarrowed from it on, with the same matches."""
+    with engine.db.cursor() as cur:
+        common = _word(cur, True)
+        other = _word(cur, True, other_than=(common,))
+    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)   # the whole lists, never a front
+    answers = []
+    for whole_at, told in ((2, "list"), (0, None)):
+        monkeypatch.setattr(query, "CAND_WHOLE_SHARE", whole_at)
+        cands = []
+        ran, found = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100}, cands)
+        assert ran == ["workspace.search"] and found, whole_at
+        assert [type(c).__name__ if c is not None else None for c in cands] == [told], whole_at
+        answers.append(found)
+    assert answers[0] == answers[1]
+
+
 def test_one_word_is_ranked_unnarrowed_with_the_same_matches(engine, monkeypatch):
     """All words, one word whose items are known (its list is short, none of its postings in the
     tail): the narrowing to them would leave every posting in, so the ranking runs without it."""

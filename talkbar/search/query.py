@@ -37,7 +37,12 @@ CAND_FRONT_SHARE = 0.14
 # items (every one ranked must hold every word), and a long list of items costs more to bind and test
 # than the rows it leaves out (at 6 M turns, the ranking statement with the fronts: 5,474-6,794 items
 # (52-65%) 32.2 -> 29.6, 31.5 -> 27.3, 37.2 -> 31.9, 41.5 -> 35.5 ms; 3,400-4,020 items (33-38%)
-# 39.7 -> 42.4, 44.4 -> 46.0, 44.1 -> 44.8 ms; at 602 k turns, 975-1,715 items (37-65%) 0.89x-0.98x)
+# 39.7 -> 42.4, 44.4 -> 46.0, 44.1 -> 44.8 ms; at 602 k turns, 975-1,715 items (37-65%) 0.89x-0.98x).
+# The same holds for the whole lists, without fronts (the all-words queries of bench/search.py and
+# bench/scale.py, both ways interleaved, the same answers: at 602 k turns (2,448 items), from 48% of
+# the items on 0.83x-0.96x, 21 queries, median 0.88x; 43-47% 0.95x-1.02x; at 34-41% narrowing wins,
+# 1.06x-1.15x unnarrowed; at 60 k (423 items) from 49% on 0.86x-0.96x, 12 queries; at 6 M turns,
+# 52% and 58%: 20.0 -> 18.3 and 31.4 -> 18.4 ms)
 CAND_WHOLE_SHARE = 0.48
 # the items a workspace may have for named() to read all of them at its first search in a lease
 # (about 100 bytes each; 2,648 at 602 k turns, 10,448 at 6 M)
@@ -174,7 +179,7 @@ def term_stats(sql, keys, match_all=False):
     CAND_FRONT_SHARE of the items, where reading the whole list costs less: reads_front());
     With match_all, `cand`: the items holding every key whose items the SQL returns (short lists,
     nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
-    when the fronts are read for CAND_WHOLE_SHARE of the items or more (and always without match_all). None
+    when they are CAND_WHOLE_SHARE of the items or more (and always without match_all). None
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
@@ -202,7 +207,7 @@ def term_stats(sql, keys, match_all=False):
     fronts = 0
     while reads_front(cand, n_items) and fronts < min(2, len(ordered)) and ordered[-1 - fronts] in fronted:
         fronts += 1
-    if fronts and cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
+    if cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
         cand = None
     return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],

@@ -15,10 +15,10 @@ reused. Then, on a fresh data root:
    round asked back to back, and is compared with those same calls); the server's -v log says how
    often it opened the file. Then the FTS5 file's own searches (AND / OR, bm25(), snippet()) and
    INSERT + COMMIT in rounds of their own, the same way, in this process: what an idle gap costs a
-   peer that holds no lease (caches gone cold), beside what it costs ours. Then a search right after another process had the file (a cold
-   open, what every call paid when the lease ended 0.25 s after the last call), and --edits
-   imported notes renamed (an edit of a passage already in the settled term lists) against
-   notes.create.
+   peer that holds no lease (caches gone cold), beside what it costs ours. Then a search right
+   after another process had the file (a cold open, what every call paid when the lease ended
+   0.25 s after the last call), and --edits imported notes renamed (an edit of a passage already
+   in the settled term lists) against notes.create.
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
    the FTS5 file above. Then the floor under it: DuckDB's writes alone for the two steps on the same

@@ -388,11 +388,12 @@ def small(workdir, a):
     db.release_now()
 
 
-def working_copy(db_path):
-    """A copy of the kept workspace for this run's writes (the live turns, the growth, the
-    compaction), so that --workdir's root stays as imported: a second run on it had measured the
-    grown root as the fresh index, then failed growing it again."""
-    run = db_path.parent.parent / "run"
+def working_copy(db_path, run):
+    """A copy of the kept workspace in folder `run` for this run's writes (the live turns, the
+    growth, the compaction), so that --workdir's root stays as imported: a second run on it had
+    measured the grown root as the fresh index, then failed growing it again. (The file and its
+    write-ahead log, as talkbar/db.py names them: written out here, as TALKBAR_BENCH_REPO may run a
+    checkout older than any helper for it.)"""
     shutil.rmtree(run, ignore_errors=True)
     run.mkdir()
     for f in (db_path, db_path.with_name(db_path.name + ".wal")):
@@ -402,7 +403,7 @@ def working_copy(db_path):
 
 
 def big(workdir, a):
-    db_path = working_copy(prepare(workdir, a.sessions, a.turns))
+    db_path = working_copy(prepare(workdir, a.sessions, a.turns), workdir / "run")
     db = Database(db_path, create=False, idle_s=3600)
     engine = Engine(db, CLI)
     with db.holding():

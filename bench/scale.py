@@ -22,7 +22,8 @@ reused. Then, on a fresh data root:
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
    the FTS5 file above. Then the floor under it: DuckDB's writes alone for the two steps on the same
-   file (the fewest the steps can take), against the same insert + commit, interleaved.
+   file (the fewest the steps can take, with and without an index row), against the same insert +
+   commit interleaved with them, and against the live turn's own peer.
 5. 8 processes at once, each making 100 `tools call notes.create` one after the other (a process
    per call), against one process making 100 alone: `busy` answers, notes/s, and every note
    present exactly once.
@@ -319,15 +320,18 @@ def live_turn(root, fts, n):
         peer.append((time.perf_counter() - t) * 1000)
     row("one live turn through app record (peer: FTS5 INSERT + COMMIT)", per_turn, statistics.median(peer), "ms",
         "<= 5x")
-    return per_turn
+    return statistics.median(peer)
 
 
-def write_floor(root, fts, n):
+def write_floor(root, fts, n, alone):
     """What DuckDB's writes alone cost for a live turn's two steps on this file, against FTS5's insert +
     commit, interleaved: the fewest writes the steps can take (a provisional turn, then made final, each
     in a transaction of its own; each moving the session's revision, as any change of its page does;
-    the passage and its postings as one index row), and the same without the session's row (a revision
-    that would have to be derived when read). No recorder, no tokenising: a floor under the row above."""
+    the passage and its postings as one index row), the same without the session's row (a revision
+    that would have to be derived when read), and the turn alone with no index at all. No recorder, no
+    tokenising: a floor under the row above. Each is also set against `alone`, the peer of the row
+    above (the same insert + commit measured on its own; interleaved with DuckDB's writes it costs
+    more), since that is the peer the <= 5x goal is measured against."""
     import duckdb
     con = duckdb.connect(str(Path(root) / "talkbar.duckdb"))
     try:
@@ -339,7 +343,7 @@ def write_floor(root, fts, n):
         body = "Live turn: we agreed to revisit the quarterly forecast with the vendor on Thursday."
         turns = itertools.count(1)   # each turn after the session's last, with change times after all others
 
-        def steps(revision):
+        def steps(revision, index=True):
             i, tid = next(turns), "bench-floor-" + uuid.uuid4().hex
             at = 10**13 + 2 * i
             con.execute("BEGIN")
@@ -349,8 +353,9 @@ def write_floor(root, fts, n):
                         {"ws": ws, "sid": sid, "tid": tid, "seq": seq + i, "body": body, "at": at, "sno": sno})
             if revision:
                 con.execute("UPDATE sessions SET revision = revision + 1 WHERE session_no = $sno", {"sno": sno})
-            con.execute("INSERT INTO bench_floor_index VALUES (0, $sno, $at, 13, $body, $keys, $tfs)",
-                        {"sno": sno, "at": at, "body": body, "keys": list(range(1, 14)), "tfs": [1] * 13})
+            if index:
+                con.execute("INSERT INTO bench_floor_index VALUES (0, $sno, $at, 13, $body, $keys, $tfs)",
+                            {"sno": sno, "at": at, "body": body, "keys": list(range(1, 14)), "tfs": [1] * 13})
             con.execute("COMMIT")
             con.execute("BEGIN")
             con.execute("UPDATE turns SET provisional = false, changed_at_ms = $at WHERE session_no = $sno AND "
@@ -359,8 +364,9 @@ def write_floor(root, fts, n):
                 con.execute("UPDATE sessions SET revision = revision + 1 WHERE session_no = $sno", {"sno": sno})
             con.execute("COMMIT")
 
-        kinds = {"two steps, 5 writes": lambda: steps(True), "two steps, no session row (3 writes)": lambda: steps(False),
-                 "FTS5": lambda: fts_turn(fts, sid, body)}
+        floors = {"two steps, 5 writes": lambda: steps(True), "two steps, no session row (3 writes)": lambda: steps(False),
+                  "two steps, the turn alone, no index (2 writes)": lambda: steps(False, index=False)}
+        kinds = {**floors, "FTS5": lambda: fts_turn(fts, sid, body)}
         took = {k: [] for k in kinds}
         for _ in range(n):
             for k, fn in kinds.items():
@@ -368,9 +374,12 @@ def write_floor(root, fts, n):
                 fn()
                 took[k].append((time.perf_counter() - t) * 1000)
         peer = statistics.median(took["FTS5"])
-        for k in ("two steps, 5 writes", "two steps, no session row (3 writes)"):
-            row(f"DuckDB's writes alone for a live turn: {k} (peer: FTS5 INSERT + COMMIT)",
+        for k in floors:
+            row(f"DuckDB's writes alone for a live turn: {k} (peer: FTS5 INSERT + COMMIT, interleaved)",
                 statistics.median(took[k]), peer, "ms", "the floor under <= 5x")
+        for k in floors:
+            row(f"the same, {k} (peer: the live turn row's, FTS5 INSERT + COMMIT on its own)",
+                statistics.median(took[k]), alone, "ms", "the floor under <= 5x")
         con.execute("DELETE FROM turns WHERE session_no = $sno AND chunk_id = 'bench-floor'", {"sno": sno})
         con.execute("DROP TABLE bench_floor_index")
     finally:
@@ -450,8 +459,8 @@ def main(argv=None):
         finally:
             server.close()
         say(f"\n4. one live turn   load {load()}")
-        live_turn(root, fts, a.live_turns)
-        write_floor(root, fts, a.live_turns)
+        alone = live_turn(root, fts, a.live_turns)
+        write_floor(root, fts, a.live_turns, alone)
         fts.close()
         say(f"\n5. writers at once   load {load()}")
         writers(root, a.writers, a.creates)

@@ -293,6 +293,8 @@ def fts_turn(fts, session_id, body):
 
 
 def live_turn(root, fts, n):
+    """One live turn through `app record` against FTS5's insert + commit on its own; returns that
+    peer's median (the floors below are set against it too)."""
     sid = read_root(root, "SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1")[0][0]
     work = Path(root) / "bench-record"
     work.mkdir(exist_ok=True)

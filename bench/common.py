@@ -7,6 +7,7 @@ it as `common`. (Not `mcp`: that is the SDK's name.)
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -20,7 +21,6 @@ def say(*parts):
 def fts_match(query, mode):
     """The FTS5 MATCH expression the benches' peer searches with: each word of `query` quoted, ANDed
     (mode "all") or ORed."""
-    import re
     return (" AND " if mode == "all" else " OR ").join(f'"{w}"' for w in re.findall(r"[^\W_]+", query))
 
 

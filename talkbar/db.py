@@ -20,12 +20,13 @@ import os
 import sys
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from talkbar import clock, events, sqlfiles
 from talkbar.errors import OpError, busy, failed
 from talkbar.dbqueue import Queue
+from talkbar.dbwidth import Width
 from talkbar.filelock import FileLock
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
@@ -110,6 +111,7 @@ class Database:
         self._remove_on_close = False
         self._fresh = False   # this lease created the file and nothing has been committed to it yet
         self.lease_cache = {}
+        self.width = Width()   # DuckDB's threads: one, but for work that asks for more (wide())
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
         self._queue = Queue(self.path)
         self._mine = threading.local()   # how many cursors this thread holds (nested uses)
@@ -206,10 +208,12 @@ class Database:
     def _open(self):
         con = self._connect()
         try:
+            self.width.attach(con)
             if not self._checked:
-                _prepare(con, self.path, self.create)
+                _prepare(con, self.path, self.create, wide=self.width.wide)
                 self._checked = True
         except BaseException as exc:
+            self.width.detach()
             con.close()
             self._lock.release()
             if getattr(exc, "foreign", False):
@@ -223,6 +227,7 @@ class Database:
         if self._con is None:
             return
         started = time.monotonic()
+        self.width.detach()
         try:
             self._con.close()  # checkpoints what this lease wrote
         finally:
@@ -255,6 +260,11 @@ class Database:
     def leased(self):
         """Whether this process holds the file now."""
         return self._con is not None
+
+    def wide(self):
+        """A block of work that reads or writes much at once (talkbar/dbwidth.py): DuckDB works
+        with all of the machine's threads while it runs."""
+        return self.width.wide()
 
     def release_now(self):
         with self._guard:
@@ -379,33 +389,37 @@ def _foreign(message):
     return err
 
 
-def _prepare(con, path, create):
-    """Check that the file is TalkBar's (or make it so, if it is new), then migrate it."""
+def _prepare(con, path, create, wide=nullcontext):
+    """Check that the file is TalkBar's (or make it so, if it is new), then migrate it (inside
+    `wide()` when there is anything to migrate)."""
     try:
         known = sqlfiles.call(con, "db.identity")   # a TalkBar file: its mark and migrations, in one statement
     except _duckdb().CatalogException:             # no meta or no schema_migrations: new, or not ours
         if sqlfiles.call(con, "db.tables") or not create:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.") from None
         sqlfiles.call(con, "migrations.ensure_table")
-        _migrate(con, path, done=set())
+        _migrate(con, path, done=set(), wide=wide)
         _seed(con, path)
         return
     if known["app"] != APP_ID:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
-    _migrate(con, path, done=set(known["versions"] or []))
+    _migrate(con, path, done=set(known["versions"] or []), wide=wide)
 
 
-def _migrate(con, path, done):
+def _migrate(con, path, done, wide=nullcontext):
     """Apply the migrations not in `done` (the versions the file records), each in a transaction."""
     pending = [m for m in sqlfiles.migrations() if m[0] not in done]
     known = {v for v, _, _ in sqlfiles.migrations()}
     if done - known:
         raise failed(f"{path} was written by a newer TalkBar (schema {max(done)}); update talkbar-cli.")
-    for version, name, text in pending:
-        with transaction(con):
-            con.execute(text)
-            sqlfiles.call(con, "migrations.record", version=version, name=name, now_ms=clock.now_ms())
-        events.emit("db.migrate", version=version, name=name)
+    if not pending:
+        return
+    with wide():
+        for version, name, text in pending:
+            with transaction(con):
+                con.execute(text)
+                sqlfiles.call(con, "migrations.record", version=version, name=name, now_ms=clock.now_ms())
+            events.emit("db.migrate", version=version, name=name)
 
 
 @contextmanager

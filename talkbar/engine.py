@@ -7,7 +7,7 @@ resolved (default: the one open in the app). Batches run calls in order, each on
 """
 
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 from talkbar import declared, events, hooks, policy, progress, sqlfiles, validate
@@ -84,7 +84,8 @@ class Engine:
     def _ctx(self, cur, op, args, write_lock=None, workspace_id=None):
         wanted = args.get("workspaceId") if workspace_id is None else workspace_id
         return Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, wanted), now=now_ms(),
-                   db_path=self.db.path, face=self.face, write_lock=write_lock, memo=self.db.lease_cache)
+                   db_path=self.db.path, face=self.face, write_lock=write_lock, memo=self.db.lease_cache,
+                   wide=self.db.wide)
 
     def _run(self, cur, op, args, recheck):
         """The body of an operation inside its transaction, with the search index following a write."""
@@ -100,7 +101,8 @@ class Engine:
         if recheck is not None:
             recheck(op, cur)
         ctx = self._ctx(cur, op, args)
-        result = self._handle(ctx, op, args)
+        with self.db.wide() if op.wide else nullcontext():   # ops.toml `wide`: talkbar/dbwidth.py
+            result = self._handle(ctx, op, args)
         if op.session and isinstance(result, dict):
             sid = args.get(op.session) or result.get(op.session)
             if sid:

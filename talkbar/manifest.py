@@ -49,6 +49,7 @@ ROW_SCHEMA = {
         "paging": {"enum": ["none", "cursor", "offset", "turnOffset", "beforeSequence", "after"]},
         "workspace": {"type": "boolean"},
         "outside_queue": {"type": "boolean"},
+        "wide": {"type": "boolean"},
         "args": {"type": "object", "additionalProperties": {"type": "object"}},
         **DECLARED_FIELDS,
     },
@@ -79,6 +80,7 @@ class Op:
     touches: tuple = ()
     paging: str = "none"
     outside_queue: bool = False
+    wide: bool = False
     declared: Declared = field(default_factory=Declared)
 
     @property
@@ -158,7 +160,7 @@ def _op_from_row(row, shapes, sequences):
         not_together=tuple(tuple(p) for p in row.get("not_together", ())),
         requires=dict(row.get("requires", {})), session=row.get("session"),
         touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
-        outside_queue=row.get("outside_queue", False), declared=declared_from_row(row, sequences),
+        outside_queue=row.get("outside_queue", False), wide=row.get("wide", False), declared=declared_from_row(row, sequences),
     )
 
 

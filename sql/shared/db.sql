@@ -22,6 +22,26 @@ SELECT count(*) FROM information_schema.tables
 SET index_scan_percentage = 0;
 SET index_scan_max_count = 64
 
+-- name: db.threads.machine
+-- returns: value
+-- params: none
+-- DuckDB's own thread count for this machine (its default; talkbar/dbwidth.py reads it once).
+RESET threads;
+SELECT current_setting('threads')
+
+-- name: db.threads.narrow
+-- returns: exec
+-- params: none
+-- One thread for the DuckDB instance: every cursor of the lease's connection (talkbar/dbwidth.py,
+-- NARROW).
+SET threads = 1
+
+-- name: db.threads.wide
+-- returns: exec
+-- params: none
+-- The machine's threads again, while work that reads or writes much at once runs.
+RESET threads
+
 -- name: migrations.ensure_table
 -- returns: exec
 -- params: none

@@ -16,6 +16,7 @@ query per kind present then says what to show of them and drops those that may n
 """
 
 import math
+from contextlib import nullcontext
 
 from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
@@ -75,6 +76,10 @@ RANKING = {
                 "workspace.search:project@one_front", "workspace.search:project@front2"),
 }
 
+# the forms ranked with all of DuckDB's threads (talkbar/dbwidth.py): a front read with other words
+# (@front, @front2); one word on its front, and every form without one, run faster on one thread
+WIDE_FORMS = (2, 4)
+
 
 def search(ctx, args):
     match_all = args["match"] == "all"
@@ -95,8 +100,10 @@ def search(ctx, args):
     while True:
         by_number = scope == "all" or share is not None
         asked = math.ceil(want / share) if share is not None else want
-        ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
-                         avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds, limit=asked)
+        with ctx.wide() if form in WIDE_FORMS else nullcontext():
+            ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
+                             avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds,
+                             limit=asked)
         full = len(ranked) == asked
         if by_number:
             ranked = named(ctx, ranked, stats["items"], kinds)

@@ -149,3 +149,17 @@ def test_an_import_runs_wide_from_the_open(tmp_path, heard):
     else:
         assert settings and settings[0][0] < first_write and settings[0][1] == width
         assert all(t == width for _, t in settings)
+
+
+def test_a_search_widens_while_the_tail_spans_row_groups(engine, wide_machine, heard, monkeypatch):
+    from talkbar.search import query
+    engine.call("notes.create", {"title": "Tail words", "markdown": "Quarterly vendor budget review."})
+    with engine.db.cursor() as cur:
+        tail = cur.execute("SELECT count(*) FROM search_tail").fetchone()[0]
+    assert tail > 0
+    args = {"query": "quarterly vendor budget", "match": "any", "limit": 5}
+    for bound, widened in ((tail + 1, False), (tail, True)):
+        monkeypatch.setattr(query, "TAIL_WIDE_ROWS", bound)
+        before = len(heard())
+        engine.call("workspace.search", args)
+        assert _changes(heard()[before:]) == ([wide_machine, dbwidth.NARROW] if widened else []), bound

@@ -65,6 +65,8 @@ LIMIT $limit
 -- match and the ranking is not run (a quarter of the all-words searches of bench/search.py at 600k
 -- turns end there, a third at 60k). Collecting the tail's items too cost every search ~0.5 ms of
 -- planning (a DISTINCT aggregate), more than the cases it would add are worth.
+-- Part 3: the tail's rows, all terms (the ranking reads it with all of DuckDB's threads when it
+-- spans row groups: talkbar/search/query.py, TAIL_WIDE_ROWS; 0.15 ms a search at 602 k turns).
 SELECT 0 AS part, key, n, NULL::DOUBLE AS avgdl,
        CASE WHEN $match_all AND n <= 20000 THEN list_distinct(items) END AS items
 FROM search_lists WHERE list_contains($keys, key)
@@ -72,3 +74,4 @@ UNION ALL SELECT 0, key, count(*), NULL, NULL FROM search_tail WHERE list_contai
 UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL
 FROM search_stats WHERE workspace_id = $workspace_id
 UNION ALL SELECT 2, key, 0, NULL, NULL FROM search_fronts WHERE list_contains($keys, key)
+UNION ALL SELECT 3, NULL, count(*), NULL, NULL FROM search_tail

@@ -79,6 +79,12 @@ RANKING = {
 # the forms ranked with all of DuckDB's threads (talkbar/dbwidth.py): a front read with other words
 # (@front, @front2); one word on its front, and every form without one, run faster on one thread
 WIDE_FORMS = (2, 4)
+# ... and every form while the unsorted tail spans more than one of DuckDB's row groups (122,880
+# rows), which two threads scan side by side. At 602 k turns (ranking statements of 50 queries x 2
+# modes, one thread against two, interleaved): a tail of 97 k postings, two threads won 44 of 96
+# (median 1.00x); 194 k, 69 of 96 (0.94x); 648 k (10% growth), 79 of 96 (0.89x), and whole searches
+# p95 36.5 against 29.9 ms.
+TAIL_WIDE_ROWS = 122_880
 
 
 def search(ctx, args):
@@ -100,7 +106,7 @@ def search(ctx, args):
     while True:
         by_number = scope == "all" or share is not None
         asked = math.ceil(want / share) if share is not None else want
-        with ctx.wide() if form in WIDE_FORMS else nullcontext():
+        with ctx.wide() if form in WIDE_FORMS or stats["tail"] >= TAIL_WIDE_ROWS else nullcontext():
             ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
                              avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds,
                              limit=asked)
@@ -179,7 +185,8 @@ def _learn(ctx, known, n_items, missing):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    `items`: how many items the workspace has (reads_front's measure);
+    `items`: how many items the workspace has (reads_front's measure); `tail`: the rows of the
+    unsorted tail, all terms (TAIL_WIDE_ROWS);
     `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
     search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of less than
     CAND_FRONT_SHARE of the items, where reading the whole list costs less: reads_front());
@@ -188,9 +195,11 @@ def term_stats(sql, keys, match_all=False):
     when they are CAND_WHOLE_SHARE of the items or more (and always without match_all). None
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
-    found, fields, items, unknown, fronted = {}, {}, {}, set(), set()
+    found, fields, items, unknown, fronted, tail = {}, {}, {}, set(), set(), 0
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all):
-        if r["part"] == 2:
+        if r["part"] == 3:
+            tail = r["n"]
+        elif r["part"] == 2:
             fronted.add(r["key"])
         elif r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
@@ -215,7 +224,7 @@ def term_stats(sql, keys, match_all=False):
         fronts += 1
     if cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
         cand = None
-    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items,
+    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items, "tail": tail,
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 

@@ -9,10 +9,11 @@ transaction.
 """
 
 import threading
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 
 from talkbar import clock, declared, hooks, ids, plan, sessionstate, sqlfiles
 from talkbar.casing import camel
+from talkbar.dbwidth import Width
 from talkbar.errors import not_found
 
 _POOL = None
@@ -29,7 +30,7 @@ def _pool():
 
 
 class Ctx:
-    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None, memo=None, wide=None):
+    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None, memo=None, width=None):
         self.op = op
         self.args = args
         self.cur = cur
@@ -44,8 +45,9 @@ class Ctx:
         # facts that only another process could change, kept while the file is held (the lease's
         # cache: Database.lease_cache); a fresh dict where there is none
         self.memo = {} if memo is None else memo
-        # a block of work that reads much at once asks for all of DuckDB's threads (talkbar/dbwidth.py)
-        self.wide = wide or nullcontext
+        # DuckDB's threads for the lease: work that reads much at once asks for the machine's
+        # (talkbar/dbwidth.py); an unattached Width where there is no lease sets nothing
+        self.width = width or Width()
 
     # ------------------------------------------------------------------ SQL
     def sql(self, query_name, /, **params):
@@ -101,7 +103,7 @@ class Ctx:
         its row's checks and its handler or queries (what approving a suggestion applies)."""
         from talkbar.manifest import manifest
         other = Ctx(op=manifest().get(op_id), args=args, cur=self.cur, workspace_id=self.workspace_id,
-                    now=self.now, db_path=self.db_path, face=self.face, memo=self.memo, wide=self.wide)
+                    now=self.now, db_path=self.db_path, face=self.face, memo=self.memo, width=self.width)
         other.touched = self.touched
         return declared.run(other, args)
 

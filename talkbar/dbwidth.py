@@ -1,25 +1,24 @@
 """How many threads DuckDB works with in this process: one, while no work asks for more.
 
-A DuckDB query run with worker threads hands each pipeline to them and waits to hear back; for the
-small queries nearly every call makes (a few rows, a few pipelines), that hand-off costs more than
-the second core gives back. Measured in process on a 2-core machine, the same calls with DuckDB's
-`threads` at 1 and at the machine's 2, interleaved (median per call, 1 thread against 2):
-  a live turn (append + final, the recorder) at 600 k turns: 8.13 against 9.46 ms;
-  notes.create and notes.update at 602 k turns: 7.02 against 8.18 and 9.54 against 11.22 ms;
-  workspace.search (engine, 100 queries x 2 modes): at 60 k turns p50 12.62 against 13.84 ms (all
-  words) and 15.15 against 17.16 (any word); at 602 k turns 13.44 against 14.70 and 18.11 against
-  20.42; every one of 103 ranking statements there as fast or faster on one thread;
-  at 6 M turns, 26 of 30 read operations as fast or faster on one (1.01x-1.28x slower on two).
-What reads much of a ten-year archive at once gains from two, and asks for them (wide()):
-  contacts.list and contacts.sessions at 6 M turns (every turn's talk time): 84.6 against 52.3 and
-  76.7 against 46.9 ms (ops.toml: `wide = true`);
-  a search ranked on a front together with other words (0940/0950, only lists of 100 k postings or
-  more have fronts): at 6 M turns 70 of 84 such statements faster on two, median 0.93x, down to
-  0.72x; every other form of ranking statement was faster on one there too (0.96x-3.1x slower on two);
-  an import (the bulk writes and the index build) and migrations.
-A change of the setting costs ~0.2 ms (DuckDB starts or joins its worker), so it is made only when
-the first work asking for more begins and when the last one ends. `threads` belongs to the DuckDB
-instance, so what one cursor sets holds for every cursor of the file's connection.
+A DuckDB query run with worker threads hands its pipelines to them and waits to hear back; for the
+small statements a write or a small workspace's read makes, that hand-off costs more than the
+second core gives back. Measured in process on a 2-core machine, in alternating blocks of calls
+with DuckDB's `threads` at 1 and at the machine's 2 (medians; one thread / two):
+  a live turn (append + final, the recorder) at 600 k turns: 8.13 / 9.46 ms;
+  notes.create at 602 k and 6 M turns: 6.80 / 7.79 and 6.62 / 7.75 ms; notes.update 9.83 / 11.67
+  and 9.55 / 11.27 ms;
+  workspace.search at 60 k turns: p50 10.53 / 11.38 ms (all words), 12.28 / 13.12 (any word).
+What reads much of a large archive gains from two, and asks for them: a search of a large index
+leans wide (lean(): at 6 M turns p50 19.95 / 18.69 and 29.10 / 25.33 ms, p95 54.13 / 40.05 and
+58.81 / 50.53; talkbar/search/query.py, WIDE_PASSAGES); contacts.list and contacts.sessions, which
+read every turn's talk time (at 6 M turns 84.6 / 52.3 and 76.7 / 46.9 ms; ops.toml `wide = true`);
+an import (the bulk writes and the index build) and migrations (wide()).
+A change of the setting costs DuckDB starting or joining its worker: in a search at 602 k turns,
+0.68 ms to widen and 1.10 ms to narrow again. So it is made only when the first work asking for
+more begins and when the last one ends, and a state of the file that lasts (a large index, a long
+unsorted search tail) makes the lease lean wide rather than widen each statement. `threads`
+belongs to the DuckDB instance, so what one cursor sets holds for every cursor of the file's
+connection.
 """
 
 import threading
@@ -41,13 +40,17 @@ def machine(cur):
 
 
 class Width:
-    """The threads setting of one leased connection: NARROW, or the machine's while any work holds
-    wide() (a count, so that nested and side-by-side holders share it)."""
+    """The threads setting of one leased connection: the machine's while any work holds wide() (a
+    count, so that nested and side-by-side holders share it) or while the lease leans wide (lean():
+    a state of the file that makes most statements gain, e.g. a long unsorted search tail); else
+    NARROW. A Width never attached (a context with no lease) sets nothing."""
 
     def __init__(self):
         self._lock = threading.Lock()
         self._holders = 0
-        self._setter = None    # a cursor of the leased connection, only for the setting
+        self._leaning = False      # lean(): the lease's own state asks for the machine's threads
+        self._applied = None       # what the instance is set to (None: not known yet)
+        self._setter = None        # a cursor of the leased connection, only for the setting
         self._machine = NARROW     # the machine's width, learned at attach()
 
     def attach(self, con):
@@ -56,7 +59,8 @@ class Width:
         with self._lock:
             self._setter = con.cursor()
             self._machine = machine(self._setter)
-            self._set(self._holders > 0)
+            self._leaning, self._applied = False, None
+            self._apply()
 
     def detach(self):
         with self._lock:
@@ -69,18 +73,26 @@ class Width:
         """The machine's threads for the block (and for any other work running meanwhile)."""
         with self._lock:
             self._holders += 1
-            if self._holders == 1:
-                self._set(True)
+            self._apply()
         try:
             yield
         finally:
             with self._lock:
                 self._holders -= 1
-                if self._holders == 0:
-                    self._set(False)
+                self._apply()
 
-    def _set(self, wide):
-        if self._setter is None or self._machine == NARROW:
+    def lean(self, wide):
+        """Keep the machine's threads (or not) from now on, until told otherwise or the lease ends:
+        for a state of the file that lasts across calls, where setting them around each statement
+        would cost more than it gains."""
+        with self._lock:
+            self._leaning = wide
+            self._apply()
+
+    def _apply(self):
+        wide = self._holders > 0 or self._leaning
+        if self._setter is None or self._machine == NARROW or wide == self._applied:
             return
         sqlfiles.call(self._setter, "db.threads.wide" if wide else "db.threads.narrow")
+        self._applied = wide
         events.emit("db.threads", threads=self._machine if wide else NARROW)

@@ -1,6 +1,7 @@
 """DuckDB's threads (talkbar/dbwidth.py): a lease works on one thread, and work that asks for the
-machine's (Database.wide(): an op marked `wide` in ops.toml, a search ranked on a front with other
-words, an import, migrations) has them for exactly as long as it runs. The setting is read inside
+machine's (Database.wide(): an op marked `wide` in ops.toml, an import, migrations) has them for
+exactly as long as it runs; a search of a large index, or with a long unsorted tail, makes the
+lease lean wide until a search finds it otherwise. The setting is read inside
 the work and the order of the `db.threads` events is checked; no timing is involved."""
 
 import io
@@ -15,9 +16,6 @@ from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 from talkbar.fixture.importer import import_stream
 from talkbar.manifest import manifest
-
-FRONT_AT = 30   # as in test_search_fronts.py: the demo's lists are short
-
 
 def _threads(cur):
     return cur.execute("SELECT current_setting('threads')").fetchone()[0]
@@ -102,36 +100,21 @@ def test_only_the_ops_marked_wide_widen(engine, wide_machine, heard):
     assert _changes(log, "sessions.list") == [] and _changes(log, "notes.create") == []
 
 
-def test_a_search_widens_only_to_rank_on_a_front_with_other_words(engine, wide_machine, heard):
+def test_a_search_of_a_large_index_makes_the_lease_lean_wide(engine, wide_machine, heard, monkeypatch):
     from talkbar.search import query
+    workspace = engine.call("workspace.list", {})["workspaces"][0]["workspaceId"]
     with engine.db.cursor() as cur:
-        cur.execute(f"CREATE OR REPLACE MACRO tb_front_at() AS {FRONT_AT}")
-        cur.execute("DELETE FROM search_fronts")
-        cur.execute("INSERT INTO search_fronts SELECT * FROM search_front_rows('search_lists', "
-                    "-9223372036854775808, 9223372036854775807)")
-        fronted = {r[0] for r in cur.execute("SELECT key FROM search_fronts").fetchall()}
-    seen = []
-    ranked = query.term_stats
-
-    def stats(*a, **k):
-        out = ranked(*a, **k)
-        seen.append(out and (len(out["keys"]) == 1) + 2 * out["fronts"])
-        return out
-    query.term_stats, saved = stats, query.term_stats
-    try:
-        forms = {}
-        for words in ("budget", "budget review", "the budget review timeline", "quarterly vendor"):
-            heard_before = len(heard())
-            engine.call("workspace.search", {"query": words, "match": "any", "limit": 5})
-            forms[words] = (seen[-1], _changes(heard()[heard_before:]))
-    finally:
-        query.term_stats = saved
-    assert fronted
-    for words, (form, changes) in forms.items():
-        wide = form in query.WIDE_FORMS
-        assert changes == ([wide_machine, dbwidth.NARROW] if wide else []), (words, form)
-    assert any(form in query.WIDE_FORMS for form, _ in forms.values())
-    assert any(form not in query.WIDE_FORMS for form, _ in forms.values())
+        passages = cur.execute("SELECT n_docs FROM search_stats WHERE field = 2 AND workspace_id = $ws",
+                               {"ws": workspace}).fetchone()[0]
+    args = {"query": "budget review", "match": "all", "limit": 5, "workspaceId": workspace}
+    for bound, made, after in ((passages + 1, [], dbwidth.NARROW), (passages, [wide_machine], wide_machine),
+                               (passages + 1, [dbwidth.NARROW], dbwidth.NARROW)):
+        monkeypatch.setattr(query, "WIDE_PASSAGES", bound)
+        before = len(heard())
+        engine.call("workspace.search", args)
+        assert _changes(heard()[before:]) == made, bound
+        with engine.db.cursor() as cur:
+            assert _threads(cur) == after
 
 
 def test_an_import_runs_wide_from_the_open(tmp_path, heard):
@@ -151,15 +134,20 @@ def test_an_import_runs_wide_from_the_open(tmp_path, heard):
         assert all(t == width for _, t in settings)
 
 
-def test_a_search_widens_while_the_tail_spans_row_groups(engine, wide_machine, heard, monkeypatch):
+def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(engine, wide_machine, heard,
+                                                                              monkeypatch):
     from talkbar.search import query
     engine.call("notes.create", {"title": "Tail words", "markdown": "Quarterly vendor budget review."})
     with engine.db.cursor() as cur:
         tail = cur.execute("SELECT count(*) FROM search_tail").fetchone()[0]
     assert tail > 0
     args = {"query": "quarterly vendor budget", "match": "any", "limit": 5}
-    for bound, widened in ((tail + 1, False), (tail, True)):
+    # (the bound, the settings made by the search, what a plain read then runs with)
+    for bound, made, after in ((tail + 1, [], dbwidth.NARROW), (tail, [wide_machine], wide_machine),
+                               (tail, [], wide_machine), (tail + 1, [dbwidth.NARROW], dbwidth.NARROW)):
         monkeypatch.setattr(query, "TAIL_WIDE_ROWS", bound)
         before = len(heard())
         engine.call("workspace.search", args)
-        assert _changes(heard()[before:]) == ([wide_machine, dbwidth.NARROW] if widened else []), bound
+        assert _changes(heard()[before:]) == made, bound
+        with engine.db.cursor() as cur:
+            assert _threads(cur) == after

@@ -16,7 +16,6 @@ query per kind present then says what to show of them and drops those that may n
 """
 
 import math
-from contextlib import nullcontext
 
 from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
@@ -76,14 +75,19 @@ RANKING = {
                 "workspace.search:project@one_front", "workspace.search:project@front2"),
 }
 
-# the forms ranked with all of DuckDB's threads (talkbar/dbwidth.py): a front read with other words
-# (@front, @front2); one word on its front, and every form without one, run faster on one thread
-WIDE_FORMS = (2, 4)
-# ... and every form while the unsorted tail spans more than one of DuckDB's row groups (122,880
-# rows), which two threads scan side by side. At 602 k turns (ranking statements of 50 queries x 2
-# modes, one thread against two, interleaved): a tail of 97 k postings, two threads won 44 of 96
-# (median 1.00x); 194 k, 69 of 96 (0.94x); 648 k (10% growth), 79 of 96 (0.89x), and whole searches
-# p95 36.5 against 29.9 ms.
+# A lease searching a large index leans to all of DuckDB's threads (talkbar/dbwidth.py): from
+# this search on, until a search finds it small again. Whole searches in process, 100 queries x 2
+# modes x 3 rounds, each way in blocks (p50, p95 ms; one thread / the machine's two):
+#   60 k turns (one row group of passages): all words 10.53 / 11.38, 15.64 / 16.63; any 12.28 / 13.12;
+#   602 k turns (5): all 11.59 / 11.84, 22.71 / 21.91; any 15.91 / 15.93, 22.90 / 21.35;
+#   6 M turns (49): all 19.95 / 18.69, 54.13 / 40.05; any 29.10 / 25.33, 58.81 / 50.53.
+# (Setting the threads around the ranking statement alone cost 0.68 + 1.10 ms a search.)
+WIDE_PASSAGES = 4 * 122_880
+# ... and so does a long unsorted tail (till a compaction folds it in), once it spans more than one
+# row group, which two threads scan side by side: at 602 k turns with 648 k postings in the tail
+# (bench/search.py's 10% growth), whole searches p95 36.5 against 29.9 ms; ranking statements of 50
+# queries x 2 modes, one thread against two, interleaved: 97 k postings, two won 44 of 96 (median
+# 1.00x); 194 k, 69 of 96 (0.94x); 648 k, 79 of 96 (0.89x).
 TAIL_WIDE_ROWS = 122_880
 
 
@@ -97,6 +101,7 @@ def search(ctx, args):
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
     if not stats:
         return {"matches": [], "contentSearch": content}
+    ctx.width.lean(stats["passages"] >= WIDE_PASSAGES or stats["tail"] >= TAIL_WIDE_ROWS)
     kinds = args.get("kinds") or None
     scope = "project" if args.get("projectId") is not None else "kinds" if kinds else "all"
     form = (len(stats["keys"]) == 1) + 2 * stats["fronts"]
@@ -106,10 +111,8 @@ def search(ctx, args):
     while True:
         by_number = scope == "all" or share is not None
         asked = math.ceil(want / share) if share is not None else want
-        with ctx.wide() if form in WIDE_FORMS or stats["tail"] >= TAIL_WIDE_ROWS else nullcontext():
-            ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
-                             avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds,
-                             limit=asked)
+        ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
+                         avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds, limit=asked)
         full = len(ranked) == asked
         if by_number:
             ranked = named(ctx, ranked, stats["items"], kinds)
@@ -185,8 +188,8 @@ def _learn(ctx, known, n_items, missing):
 def term_stats(sql, keys, match_all=False):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
-    `items`: how many items the workspace has (reads_front's measure); `tail`: the rows of the
-    unsorted tail, all terms (TAIL_WIDE_ROWS);
+    `items`: how many items the workspace has (reads_front's measure); `passages`: its content
+    passages (WIDE_PASSAGES); `tail`: the rows of the unsorted tail, all terms (TAIL_WIDE_ROWS);
     `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
     search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of less than
     CAND_FRONT_SHARE of the items, where reading the whole list costs less: reads_front());
@@ -225,6 +228,7 @@ def term_stats(sql, keys, match_all=False):
     if cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
         cand = None
     return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items, "tail": tail,
+            "passages": fields.get(2, (0, 0))[0],
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
 

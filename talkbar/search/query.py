@@ -81,8 +81,11 @@ RANKING = {
 #   60 k turns (one row group of passages): all words 10.53 / 11.38, 15.64 / 16.63; any 12.28 / 13.12;
 #   602 k turns (5): all 11.59 / 11.84, 22.71 / 21.91; any 15.91 / 15.93, 22.90 / 21.35;
 #   6 M turns (49): all 19.95 / 18.69, 54.13 / 40.05; any 29.10 / 25.33, 58.81 / 50.53.
+# and bench/search.py at 602 k turns leaning wide from 4 row groups on: all-words p50 14.67 ms, any
+# 17.22, against 13.28 and 16.02 on one thread. So the bound sits between 5 and 49 row groups,
+# where no size was measured: at 16 (2.0 M passages).
 # (Setting the threads around the ranking statement alone cost 0.68 + 1.10 ms a search.)
-WIDE_PASSAGES = 4 * 122_880
+WIDE_PASSAGES = 16 * 122_880
 # ... and so does a long unsorted tail (till a compaction folds it in), once it spans more than one
 # row group, which two threads scan side by side: at 602 k turns with 648 k postings in the tail
 # (bench/search.py's 10% growth), whole searches p95 36.5 against 29.9 ms; ranking statements of 50

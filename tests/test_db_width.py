@@ -59,6 +59,19 @@ def _changes(heard_events, op=None):
     return out
 
 
+def _searches_lean(engine, heard, monkeypatch, bound_name, args, steps):
+    """A search per step with query.<bound_name> set to its bound: (the bound, the settings the
+    search made, what a plain read then runs with)."""
+    from talkbar.search import query
+    for bound, made, after in steps:
+        monkeypatch.setattr(query, bound_name, bound)
+        before = len(heard())
+        engine.call("workspace.search", args)
+        assert _changes(heard()[before:]) == made, bound
+        with engine.db.cursor() as cur:
+            assert _threads(cur) == after
+
+
 def test_a_lease_works_on_one_thread(engine, wide_machine):
     engine.call("workspace.list", {})
     with engine.db.cursor() as cur:
@@ -101,20 +114,14 @@ def test_only_the_ops_marked_wide_widen(engine, wide_machine, heard):
 
 
 def test_a_search_of_a_large_index_makes_the_lease_lean_wide(engine, wide_machine, heard, monkeypatch):
-    from talkbar.search import query
     workspace = engine.call("workspace.list", {})["workspaces"][0]["workspaceId"]
     with engine.db.cursor() as cur:
         passages = cur.execute("SELECT n_docs FROM search_stats WHERE field = 2 AND workspace_id = $ws",
                                {"ws": workspace}).fetchone()[0]
     args = {"query": "budget review", "match": "all", "limit": 5, "workspaceId": workspace}
-    for bound, made, after in ((passages + 1, [], dbwidth.NARROW), (passages, [wide_machine], wide_machine),
-                               (passages + 1, [dbwidth.NARROW], dbwidth.NARROW)):
-        monkeypatch.setattr(query, "WIDE_PASSAGES", bound)
-        before = len(heard())
-        engine.call("workspace.search", args)
-        assert _changes(heard()[before:]) == made, bound
-        with engine.db.cursor() as cur:
-            assert _threads(cur) == after
+    _searches_lean(engine, heard, monkeypatch, "WIDE_PASSAGES", args,
+                   ((passages + 1, [], dbwidth.NARROW), (passages, [wide_machine], wide_machine),
+                    (passages + 1, [dbwidth.NARROW], dbwidth.NARROW)))
 
 
 def test_an_import_runs_wide_from_the_open(tmp_path, heard):
@@ -136,18 +143,11 @@ def test_an_import_runs_wide_from_the_open(tmp_path, heard):
 
 def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(engine, wide_machine, heard,
                                                                               monkeypatch):
-    from talkbar.search import query
     engine.call("notes.create", {"title": "Tail words", "markdown": "Quarterly vendor budget review."})
     with engine.db.cursor() as cur:
         tail = cur.execute("SELECT count(*) FROM search_tail").fetchone()[0]
     assert tail > 0
     args = {"query": "quarterly vendor budget", "match": "any", "limit": 5}
-    # (the bound, the settings made by the search, what a plain read then runs with)
-    for bound, made, after in ((tail + 1, [], dbwidth.NARROW), (tail, [wide_machine], wide_machine),
-                               (tail, [], wide_machine), (tail + 1, [dbwidth.NARROW], dbwidth.NARROW)):
-        monkeypatch.setattr(query, "TAIL_WIDE_ROWS", bound)
-        before = len(heard())
-        engine.call("workspace.search", args)
-        assert _changes(heard()[before:]) == made, bound
-        with engine.db.cursor() as cur:
-            assert _threads(cur) == after
+    _searches_lean(engine, heard, monkeypatch, "TAIL_WIDE_ROWS", args,
+                   ((tail + 1, [], dbwidth.NARROW), (tail, [wide_machine], wide_machine),
+                    (tail, [], wide_machine), (tail + 1, [dbwidth.NARROW], dbwidth.NARROW)))

@@ -89,7 +89,8 @@ WIDE_PASSAGES = 16 * 122_880
 # ... and so does a long unsorted tail (till a compaction folds it in), once it spans more than one
 # row group, which two threads scan side by side: at 602 k turns with 648 k postings in the tail
 # (bench/search.py's 10% growth), whole searches p95 36.5 against 29.9 ms; ranking statements of 50
-# queries x 2 modes, one thread against two, interleaved: 97 k postings, two won 44 of 96 (median
+# queries x 2 modes, one thread against two, interleaved (the threads set before each statement,
+# which favours one thread): 97 k postings, two won 44 of 96 (median
 # 1.00x); 194 k, 69 of 96 (0.94x); 648 k, 79 of 96 (0.89x).
 TAIL_WIDE_ROWS = 122_880
 

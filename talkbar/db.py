@@ -111,7 +111,7 @@ class Database:
         self._remove_on_close = False
         self._fresh = False   # this lease created the file and nothing has been committed to it yet
         self.lease_cache = {}
-        self.width = Width()   # DuckDB's threads: one, but for work that asks for more (wide())
+        self.width = Width()   # DuckDB's threads: one, but for work that asks for more (width.wide())
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
         self._queue = Queue(self.path)
         self._mine = threading.local()   # how many cursors this thread holds (nested uses)
@@ -260,11 +260,6 @@ class Database:
     def leased(self):
         """Whether this process holds the file now."""
         return self._con is not None
-
-    def wide(self):
-        """A block of work that reads or writes much at once (talkbar/dbwidth.py): DuckDB works
-        with all of the machine's threads while it runs."""
-        return self.width.wide()
 
     def release_now(self):
         with self._guard:

@@ -160,7 +160,8 @@ def _op_from_row(row, shapes, sequences):
         not_together=tuple(tuple(p) for p in row.get("not_together", ())),
         requires=dict(row.get("requires", {})), session=row.get("session"),
         touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
-        outside_queue=row.get("outside_queue", False), wide=row.get("wide", False), declared=declared_from_row(row, sequences),
+        outside_queue=row.get("outside_queue", False), wide=row.get("wide", False),
+        declared=declared_from_row(row, sequences),
     )
 
 

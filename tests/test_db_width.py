@@ -1,5 +1,5 @@
 """DuckDB's threads (talkbar/dbwidth.py): a lease works on one thread, and work that asks for the
-machine's (Database.wide(): an op marked `wide` in ops.toml, an import, migrations) has them for
+machine's (Width.wide(): an op marked `wide` in ops.toml, an import, migrations) has them for
 exactly as long as it runs; a search of a large index, or with a long unsorted tail, makes the
 lease lean wide until a search finds it otherwise. The setting is read inside
 the work and the order of the `db.threads` events is checked; no timing is involved."""
@@ -83,9 +83,9 @@ def test_wide_holds_the_machines_threads_while_any_holder_runs(engine, wide_mach
     with db.holding():
         with db.cursor() as cur:
             assert _threads(cur) == dbwidth.NARROW
-            with db.wide():
+            with db.width.wide():
                 assert _threads(cur) == wide_machine
-                with db.wide():      # nested (or side by side): one count
+                with db.width.wide():      # nested (or side by side): one count
                     assert _threads(cur) == wide_machine
                 assert _threads(cur) == wide_machine   # the outer holder still runs
             assert _threads(cur) == dbwidth.NARROW
@@ -94,7 +94,7 @@ def test_wide_holds_the_machines_threads_while_any_holder_runs(engine, wide_mach
 def test_wide_asked_before_the_lease_applies_when_it_opens(engine, wide_machine):
     db = engine.db
     db.release_now()
-    with db.wide(), db.cursor() as cur:
+    with db.width.wide(), db.cursor() as cur:
         assert _threads(cur) == wide_machine
     with db.cursor() as cur:
         assert _threads(cur) == dbwidth.NARROW

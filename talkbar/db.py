@@ -26,6 +26,7 @@ from pathlib import Path
 from talkbar import clock, events, sqlfiles
 from talkbar.errors import OpError, busy, failed
 from talkbar.dbqueue import Queue
+from talkbar.dbplans import Planning
 from talkbar.dbwidth import Width
 from talkbar.filelock import FileLock
 
@@ -112,6 +113,7 @@ class Database:
         self._fresh = False   # this lease created the file and nothing has been committed to it yet
         self.lease_cache = {}
         self.width = Width()   # DuckDB's threads: one, but for work that asks for more (width.wide())
+        self.planning = Planning()   # DuckDB's optimiser: all of it, but for work that holds planning.lean()
         self._lock = FileLock(self.path.with_name(self.path.name + ".lock"))
         self._queue = Queue(self.path)
         self._mine = threading.local()   # how many cursors this thread holds (nested uses)
@@ -209,11 +211,13 @@ class Database:
         con = self._connect()
         try:
             self.width.attach(con)
+            self.planning.attach(con)
             if not self._checked:
                 _prepare(con, self.path, self.create, wide=self.width.wide)
                 self._checked = True
         except BaseException as exc:
             self.width.detach()
+            self.planning.detach()
             con.close()
             self._lock.release()
             if getattr(exc, "foreign", False):
@@ -228,6 +232,7 @@ class Database:
             return
         started = time.monotonic()
         self.width.detach()
+        self.planning.detach()
         try:
             self._con.close()  # checkpoints what this lease wrote
         finally:

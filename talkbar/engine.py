@@ -85,7 +85,7 @@ class Engine:
         wanted = args.get("workspaceId") if workspace_id is None else workspace_id
         return Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, wanted), now=now_ms(),
                    db_path=self.db.path, face=self.face, write_lock=write_lock, memo=self.db.lease_cache,
-                   width=self.db.width)
+                   width=self.db.width, planning=self.db.planning)
 
     def _run(self, cur, op, args, recheck):
         """The body of an operation inside its transaction, with the search index following a write."""

@@ -42,6 +42,19 @@ SET threads = 1
 -- The machine's threads again, while work that reads or writes much at once runs.
 RESET threads
 
+-- name: db.optimizers.lean
+-- returns: exec
+-- params: none
+-- The optimiser's passes that a search's statements gain nothing from (talkbar/dbplans.py): for the
+-- DuckDB instance, every cursor of the lease's connection, while work holds Planning.lean().
+SET disabled_optimizers = 'join_order,common_subexpressions,common_subplan,common_aggregate,duplicate_groups,join_elimination,projection_pullup,self_join_aggregate'
+
+-- name: db.optimizers.full
+-- returns: exec
+-- params: none
+-- Every pass again.
+RESET disabled_optimizers
+
 -- name: migrations.ensure_table
 -- returns: exec
 -- params: none

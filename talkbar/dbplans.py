@@ -3,14 +3,20 @@ measured the difference holds lean().
 
 A search plans every statement it runs (DuckDB re-plans a prepared one for each execution), and for
 its statements, reading a few rows by key or a few term lists, planning is much of the cost: at
-602 k turns the ranking statement's binding and optimising took 2.7 of its 14.8 ms. Of the
-optimiser's passes, those named in sql/shared/db.sql (db.optimizers.lean) find nothing to improve
-in these statements: the joins are written in the order they should run, with no common
-subexpression, subplan or aggregate to share and no join to drop. Without them, whole searches in
-process, 200 queries x 3 blocks each way (p50 / p95 ms, all passes / lean):
-  60 k turns: all words 10.33 / 9.36, 15.27 / 13.82; any word 12.20 / 11.19, 16.01 / 14.91;
-  602 k turns: all words 12.24 / 11.36, 22.71 / 21.43; any word 16.35 / 15.40, 24.88 / 23.75;
-the same answers, and no statement slower by more than the spread between runs (at 6 M turns too).
+602 k turns the ranking statement's binding and optimising took 2.7 of its 14.8 ms. The
+optimiser's passes named in sql/shared/db.sql (db.optimizers.lean) cost these statements more than
+they give back: their joins are written in the order they should run, with no common
+subexpression, subplan or aggregate to share, no join to drop, no filter or projection to move.
+Without them, whole searches in process, 200 queries x 3 blocks each way (p50 / p95 ms, all
+passes / lean):
+  60 k turns: all words 10.79 / 9.25, 15.72 / 13.89; any word 11.89 / 10.36, 15.61 / 14.00;
+  602 k turns: all words 11.80 / 10.49, 22.11 / 20.51; any word 16.86 / 14.63, 25.12 / 22.59;
+  6 M turns: all words 19.41 / 16.68, 46.98 / 41.16; any word 21.99 / 19.73, 51.48 / 45.68;
+the same answers, and statement by statement (each planned both ways, interleaved) none slower by
+more than the spread between runs; at 6 M turns the long ranking statements, execution-bound, the
+same either way. Left on: the passes that shape execution (the expression rewriter: without it,
+reading the best passages took 11 times as long; filter, join filter, limit and top-N pushdown, IN
+lists, row-group pruning, CTE inlining and materialization, unused columns, column lifetimes).
 Only work measured this way holds lean(): a statement joining tables in an order written for
 reading, not running, could turn into a cross product without the join order pass.
 `disabled_optimizers` belongs to the DuckDB instance, like `threads` (talkbar/dbwidth.py): what one

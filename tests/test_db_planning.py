@@ -1,6 +1,7 @@
 """DuckDB's optimiser (talkbar/dbplans.py): a lease plans with every pass, and work that holds
-Planning.lean() (a search, after any first indexing) plans without the passes named in
-db.optimizers.lean for exactly as long as it runs, with the same answers. The setting is read
+Planning.lean() (a search, after any first indexing; a recording, start to completion) plans
+without the passes named in db.optimizers.lean for exactly as long as it runs, with the same
+answers. The setting is read
 inside the work and the order of the `db.optimizers` events is checked; no timing is involved."""
 
 import io
@@ -162,3 +163,25 @@ def test_a_search_answers_the_same_planned_lean_or_in_full(engine, heard, monkey
     assert not [e for e in heard()[before:] if e["event"] == "db.optimizers"]
     assert sum(1 for r in full if r["matches"]) >= len(asked) // 3
     assert lean == full
+
+
+LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"     # the demo's session marked recording
+
+
+def test_a_recorder_plans_lean_from_its_start_through_its_completion(demo, tmp_path):
+    turns = tmp_path / "turns.jsonl"
+    turns.write_text("".join(json.dumps({"speakerId": "spk-plan", "startMs": 10**8 + i * 4000,
+                                         "endMs": 10**8 + i * 4000 + 3000, "text": f"Zephyrine quokkas, turn {i}."}) + "\n"
+                             for i in range(3)))
+    r = demo.run("-v", "app", "record", LIVE, "--turns", str(turns), "--interval-ms", "0", "--stop-after")
+    assert r.code == 0, r
+    log = [json.loads(line) for line in r.stderr.splitlines() if line.startswith("{")]
+    steps = [("lean", e["lean"]) if e["event"] == "db.optimizers" else ("sql", e["name"])
+             for e in log if e["event"] in ("db.optimizers", "sql")]
+    assert [s for s in steps if s[0] == "lean"] == [("lean", True), ("lean", False)]
+    lean_at, full_at = steps.index(("lean", True)), steps.index(("lean", False))
+    recording = [i for i, s in enumerate(steps) if s[0] == "sql" and s[1].startswith(("recorder.", "search."))]
+    assert sum(1 for s in steps if s == ("sql", "recorder.append_turn")) == 3
+    assert recording and lean_at < min(recording) and max(recording) < full_at
+    found = demo.ok("workspace.search", {"query": "zephyrine quokkas", "match": "all", "limit": 5})
+    assert [m["id"] for m in found["matches"]] == [LIVE]

@@ -72,12 +72,13 @@ def record(session_id, turns_file, interval_ms, stop_after):
     beat = threading.Thread(target=_heartbeat, args=(db.path, session_id, beating), daemon=True)
     try:
         beat.start()
-        rec.start()
-        turns, points = _play(rec, items, interval_ms / 1000, stop)
-        if not stop_after:
-            while not stop.wait(60):
-                pass
-        rec.complete()
+        with db.planning.lean():   # a recorder's statements plan lean, its live turns too (talkbar/dbplans.py)
+            rec.start()
+            turns, points = _play(rec, items, interval_ms / 1000, stop)
+            if not stop_after:
+                while not stop.wait(60):
+                    pass
+            rec.complete()
     except OpError as err:
         output.fail(err.envelope())
     finally:

@@ -1,8 +1,8 @@
 """DuckDB's optimiser (talkbar/dbplans.py): a lease plans with every pass, and work that holds
 Planning.lean() (a search, after any first indexing; a recording, start to completion) plans
 without the passes named in db.optimizers.lean for exactly as long as it runs, with the same
-answers. The setting is read
-inside the work and the order of the `db.optimizers` events is checked; no timing is involved."""
+answers. The setting is read inside the work and the order of the `db.optimizers` events is
+checked; no timing is involved."""
 
 import io
 import json

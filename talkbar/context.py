@@ -13,7 +13,6 @@ from contextlib import contextmanager
 
 from talkbar import clock, declared, hooks, ids, plan, sessionstate, sqlfiles
 from talkbar.casing import camel
-from talkbar.dbplans import Planning
 from talkbar.dbwidth import Width
 from talkbar.errors import not_found
 
@@ -31,8 +30,7 @@ def _pool():
 
 
 class Ctx:
-    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None, memo=None, width=None,
-                 planning=None):
+    def __init__(self, *, op, args, cur, workspace_id, now, db_path, face, write_lock=None, memo=None, width=None):
         self.op = op
         self.args = args
         self.cur = cur
@@ -50,9 +48,6 @@ class Ctx:
         # DuckDB's threads for the lease: work that reads much at once asks for the machine's
         # (talkbar/dbwidth.py); an unattached Width where there is no lease sets nothing
         self.width = width or Width()
-        # ... and its optimiser: work whose statements gain from fewer passes holds planning.lean()
-        # (talkbar/dbplans.py); likewise unattached where there is no lease
-        self.planning = planning or Planning()
 
     # ------------------------------------------------------------------ SQL
     def sql(self, query_name, /, **params):
@@ -108,8 +103,7 @@ class Ctx:
         its row's checks and its handler or queries (what approving a suggestion applies)."""
         from talkbar.manifest import manifest
         other = Ctx(op=manifest().get(op_id), args=args, cur=self.cur, workspace_id=self.workspace_id,
-                    now=self.now, db_path=self.db_path, face=self.face, memo=self.memo, width=self.width,
-                    planning=self.planning)
+                    now=self.now, db_path=self.db_path, face=self.face, memo=self.memo, width=self.width)
         other.touched = self.touched
         return declared.run(other, args)
 

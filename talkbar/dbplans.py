@@ -17,13 +17,19 @@ more than the spread between runs; at 6 M turns the long ranking statements, exe
 same either way. Left on: the passes that shape execution (the expression rewriter: without it,
 reading the best passages took 11 times as long; filter, join filter, limit and top-N pushdown, IN
 lists, row-group pruning, CTE inlining and materialization, unused columns, column lifetimes).
-A recording (`app record`) holds lean() from its start to its completion: its statements are small
-writes by key (a live turn, append and final with its index rows, at 600 k turns in blocks: 7.45
-against 8.29 ms with every pass). A compaction building in the background meanwhile (its own
+Who holds lean(): the ops marked `lean_plans` in ops.toml, for their whole transaction (the
+engine, talkbar/engine.py), and a recording. workspace.search, as above (a workspace never indexed
+is indexed at its first search, planned lean too: at 602 k turns 11.4-11.6 against 11.5 s, a peak
+RSS of 680-686 against 670-677 MiB, the same lists); notes.create, its index rows included, at
+602 k turns in blocks 6.44 against 6.89 ms (setting and resetting cost 0.3 ms of a call: 6.10 if
+the setting stayed). A recording (`app record`) holds lean() from its start to its completion:
+its statements are small writes by key (a live turn, append and final with its index rows, at
+600 k turns in blocks: 7.45 against 8.29 ms with every pass). A compaction building in the background meanwhile (its own
 connection to the same instance) plans the statements it starts then lean too: at 602 k turns its
 build took 2.4-2.8 against 3.5 s, at a peak RSS of 865-887 against 818-836 MiB.
 Only work measured this way holds lean(): a statement joining tables in an order written for
-reading, not running, could turn into a cross product without the join order pass.
+reading, not running, could turn into a cross product without the join order pass
+(tests/test_db_planning.py checks the plans of every statement these ran).
 `disabled_optimizers` belongs to the DuckDB instance, like `threads` (talkbar/dbwidth.py): what one
 cursor sets holds for every cursor of the file's connection while any holder is in.
 """

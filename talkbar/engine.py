@@ -85,13 +85,15 @@ class Engine:
         wanted = args.get("workspaceId") if workspace_id is None else workspace_id
         return Ctx(op=op, args=args, cur=cur, workspace_id=self._workspace(cur, wanted), now=now_ms(),
                    db_path=self.db.path, face=self.face, write_lock=write_lock, memo=self.db.lease_cache,
-                   width=self.db.width, planning=self.db.planning)
+                   width=self.db.width)
 
     def _run(self, cur, op, args, recheck):
-        """The body of an operation inside its transaction, with the search index following a write."""
-        result, ctx = self.body(cur, op, args, recheck)
-        if not op.is_read:
-            hooks.changed(cur, ctx.workspace_id, ctx.touched)
+        """The body of an operation inside its transaction, with the search index following a write;
+        planned lean for a row marked `lean_plans` (talkbar/dbplans.py)."""
+        with self.db.planning.lean() if op.lean_plans else nullcontext():
+            result, ctx = self.body(cur, op, args, recheck)
+            if not op.is_read:
+                hooks.changed(cur, ctx.workspace_id, ctx.touched)
         return result
 
     def body(self, cur, op, args, recheck):

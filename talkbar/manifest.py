@@ -50,6 +50,7 @@ ROW_SCHEMA = {
         "workspace": {"type": "boolean"},
         "outside_queue": {"type": "boolean"},
         "wide": {"type": "boolean"},
+        "lean_plans": {"type": "boolean"},
         "args": {"type": "object", "additionalProperties": {"type": "object"}},
         **DECLARED_FIELDS,
     },
@@ -81,6 +82,7 @@ class Op:
     paging: str = "none"
     outside_queue: bool = False
     wide: bool = False
+    lean_plans: bool = False
     declared: Declared = field(default_factory=Declared)
 
     @property
@@ -161,6 +163,7 @@ def _op_from_row(row, shapes, sequences):
         requires=dict(row.get("requires", {})), session=row.get("session"),
         touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
         outside_queue=row.get("outside_queue", False), wide=row.get("wide", False),
+        lean_plans=row.get("lean_plans", False),
         declared=declared_from_row(row, sequences),
     )
 

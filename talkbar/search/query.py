@@ -102,12 +102,6 @@ def search(ctx, args):
     if not terms:
         return {"matches": [], "contentSearch": content}
     alone = index.ensure(ctx.cur, ctx.workspace_id)   # a workspace never indexed is indexed here first
-    with ctx.planning.lean():    # from here on, statements that fewer optimiser passes plan faster
-        return _found(ctx, args, terms, match_all, alone, content)
-
-
-def _found(ctx, args, terms, match_all, alone, content):
-    """search() on an index that exists: the terms' counts, the ranking, what to show."""
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
     if not stats:
         return {"matches": [], "contentSearch": content}

@@ -34,53 +34,21 @@ reading, not running, could turn into a cross product without the join order pas
 cursor sets holds for every cursor of the file's connection while any holder is in.
 """
 
-import threading
-from contextlib import contextmanager
-
 from talkbar import events, sqlfiles
+from talkbar.dbsetting import HeldSetting
 
 
-class Planning:
-    """The optimiser setting of one leased connection: lean while any work holds lean() (a count,
-    so that nested and side-by-side holders share it), else DuckDB's full set. A Planning never
-    attached (a context with no lease) sets nothing."""
+class Planning(HeldSetting):
+    """The optimiser setting of one leased connection: lean while any work holds lean(), else
+    DuckDB's full set (what a new connection plans with)."""
 
-    def __init__(self):
-        self._lock = threading.Lock()
-        self._holders = 0
-        self._applied = False      # the instance plans lean
-        self._setter = None        # a cursor of the leased connection, only for the setting
-
-    def attach(self, con):
-        """A new lease's connection: DuckDB's full set, unless some work holds lean() already."""
-        with self._lock:
-            self._setter = con.cursor()
-            self._applied = False
-            self._apply()
-
-    def detach(self):
-        with self._lock:
-            if self._setter is not None:
-                self._setter.close()
-            self._setter = None
-
-    @contextmanager
     def lean(self):
         """The lean planning for the block (and for any other work running meanwhile)."""
-        with self._lock:
-            self._holders += 1
-            self._apply()
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._holders -= 1
-                self._apply()
+        return self.held()
 
-    def _apply(self):
-        lean = self._holders > 0
-        if self._setter is None or lean == self._applied:
-            return
+    def _attached(self, setter):
+        self._applied = False
+
+    def _set(self, lean):
         sqlfiles.call(self._setter, "db.optimizers.lean" if lean else "db.optimizers.full")
-        self._applied = lean
         events.emit("db.optimizers", lean=lean)

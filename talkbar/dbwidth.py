@@ -22,10 +22,8 @@ belongs to the DuckDB instance, so what one cursor sets holds for every cursor o
 connection.
 """
 
-import threading
-from contextlib import contextmanager
-
 from talkbar import events, sqlfiles
+from talkbar.dbsetting import HeldSetting
 
 NARROW = 1        # what db.threads.narrow sets
 _machine = None   # DuckDB's own default (its count of this machine's cores), read once per process
@@ -40,60 +38,38 @@ def machine(cur):
     return _machine
 
 
-class Width:
-    """The threads setting of one leased connection: the machine's while any work holds wide() (a
-    count, so that nested and side-by-side holders share it) or while the lease leans wide (lean():
-    a state of the file that makes most statements gain, e.g. a long unsorted search tail); else
-    NARROW. A Width never attached (a context with no lease) sets nothing."""
+class Width(HeldSetting):
+    """The threads setting of one leased connection: the machine's while any work holds wide() or
+    while the lease leans wide (lean(): a state of the file that makes most statements gain, e.g. a
+    long unsorted search tail); else NARROW."""
 
     def __init__(self):
-        self._lock = threading.Lock()
-        self._holders = 0
+        super().__init__()
         self._leaning = False      # lean(): the lease's own state asks for the machine's threads
-        self._applied = None       # what the instance is set to (None: not known yet)
-        self._setter = None        # a cursor of the leased connection, only for the setting
         self._machine = NARROW     # the machine's width, learned at attach()
 
-    def attach(self, con):
-        """A new lease's connection: learn the machine's width (DuckDB's default) and set this
-        process's (narrow unless some work holds wide() already, e.g. an import opening the file)."""
-        with self._lock:
-            self._setter = con.cursor()
-            self._machine = machine(self._setter)
-            self._leaning, self._applied = False, None
-            self._apply()
-
-    def detach(self):
-        with self._lock:
-            if self._setter is not None:
-                self._setter.close()
-            self._setter = None
-
-    @contextmanager
     def wide(self):
         """The machine's threads for the block (and for any other work running meanwhile)."""
-        with self._lock:
-            self._holders += 1
-            self._apply()
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._holders -= 1
-                self._apply()
+        return self.held()
 
     def lean(self, wide):
         """Keep the machine's threads (or not) from now on, until told otherwise or the lease ends:
         for a state of the file that lasts across calls, where setting them around each statement
         would cost more than it gains."""
-        with self._lock:
-            self._leaning = wide
-            self._apply()
+        self._change(lambda: setattr(self, "_leaning", wide))
 
-    def _apply(self):
-        wide = self._holders > 0 or self._leaning
-        if self._setter is None or self._machine == NARROW or wide == self._applied:
-            return
+    def _attached(self, setter):
+        """Learn the machine's width (DuckDB's default); a new lease starts narrow unless some work
+        holds wide() already (an import opening the file)."""
+        self._machine = machine(setter)
+        self._leaning = False
+
+    def _settable(self):
+        return self._machine != NARROW
+
+    def _wanted(self):
+        return self._holders > 0 or self._leaning
+
+    def _set(self, wide):
         sqlfiles.call(self._setter, "db.threads.wide" if wide else "db.threads.narrow")
-        self._applied = wide
         events.emit("db.threads", threads=self._machine if wide else NARROW)

@@ -5,6 +5,7 @@ TALKBAR_DATA_ROOT pointing at a fresh temporary folder. `demo_root` is a data ro
 fixtures/demo.json, imported once per test session and copied for each test that asks for it.
 """
 
+import io
 import json
 import os
 import shutil
@@ -292,6 +293,27 @@ def demo_engine(demo_template, tmp_path_factory):
     db = Database(root / DB_FILE, create=False, idle_s=30)
     yield Engine(db, CLI)
     db.release_now()
+
+
+@pytest.fixture
+def fresh_engine(demo_template, tmp_path):
+    """The engine in this process on a copy of the demo database of its own (one test's writes and
+    settings stay in it)."""
+    from talkbar.db import Database
+    from talkbar.engine import CLI, Engine
+    shutil.copy(demo_template / DB_FILE, tmp_path / DB_FILE)
+    db = Database(tmp_path / DB_FILE, create=False, idle_s=30)
+    yield Engine(db, CLI)
+    db.release_now()
+
+
+@pytest.fixture
+def heard(monkeypatch):
+    """The events emitted meanwhile, in order."""
+    from talkbar import events
+    sink = io.StringIO()
+    monkeypatch.setattr(events, "_sink", sink)
+    return lambda: [json.loads(line) for line in sink.getvalue().splitlines()]
 
 
 @pytest.fixture(scope="session")

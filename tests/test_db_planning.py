@@ -4,19 +4,13 @@ without the passes named in db.optimizers.lean for exactly as long as it runs, w
 answers. The setting is read inside the work and the order of the `db.optimizers` events is
 checked; no timing is involved."""
 
-import io
 import json
 import re
-import shutil
 from contextlib import nullcontext
 
-import pytest
 
-from conftest import DB_FILE
-from talkbar import events, sqlfiles
-from talkbar.db import Database
+from talkbar import sqlfiles
 from talkbar.dbplans import Planning
-from talkbar.engine import CLI, Engine
 from talkbar.manifest import manifest
 from talkbar.recorder import Recorder, Turn
 from talkbar.search import index
@@ -28,22 +22,6 @@ def _disabled(cur):
 
 LIVE = "33cf0ddb-f3c4-4447-8436-28063ff41be2"     # the demo's session marked recording
 LEAN = set(re.search(r"disabled_optimizers = '([a-z_,]+)'", sqlfiles.get("db.optimizers.lean").text)[1].split(","))
-
-
-@pytest.fixture
-def engine(demo_template, tmp_path):
-    shutil.copy(demo_template / DB_FILE, tmp_path / DB_FILE)
-    db = Database(tmp_path / DB_FILE, create=False, idle_s=30)
-    yield Engine(db, CLI)
-    db.release_now()
-
-
-@pytest.fixture
-def heard(monkeypatch):
-    """The events emitted meanwhile, in order."""
-    sink = io.StringIO()
-    monkeypatch.setattr(events, "_sink", sink)
-    return lambda: [json.loads(line) for line in sink.getvalue().splitlines()]
 
 
 def _within(log, op):
@@ -61,14 +39,14 @@ def _within(log, op):
     return out
 
 
-def test_a_lease_plans_with_every_pass(engine):
-    engine.call("workspace.list", {})
-    with engine.db.cursor() as cur:
+def test_a_lease_plans_with_every_pass(fresh_engine):
+    fresh_engine.call("workspace.list", {})
+    with fresh_engine.db.cursor() as cur:
         assert _disabled(cur) == ""
 
 
-def test_lean_holds_while_any_holder_runs(engine, heard):
-    db = engine.db
+def test_lean_holds_while_any_holder_runs(fresh_engine, heard):
+    db = fresh_engine.db
     with db.holding(), db.cursor() as cur:
         with db.planning.lean():
             assert set(_disabled(cur).split(",")) == LEAN
@@ -79,8 +57,8 @@ def test_lean_holds_while_any_holder_runs(engine, heard):
     assert [e["lean"] for e in heard() if e["event"] == "db.optimizers"] == [True, False]
 
 
-def test_lean_asked_before_the_lease_applies_when_it_opens(engine):
-    db = engine.db
+def test_lean_asked_before_the_lease_applies_when_it_opens(fresh_engine):
+    db = fresh_engine.db
     db.release_now()
     with db.planning.lean(), db.cursor() as cur:
         assert set(_disabled(cur).split(",")) == LEAN
@@ -94,7 +72,7 @@ def test_an_unattached_planning_sets_nothing(heard):
     assert [e for e in heard() if e["event"] == "db.optimizers"] == []
 
 
-def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(engine, heard, monkeypatch):
+def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(fresh_engine, heard, monkeypatch):
     marked = sorted(op.id for op in manifest() if op.lean_plans)
     assert marked == ["notes.create", "workspace.search"]
     seen = {}
@@ -106,15 +84,15 @@ def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(en
         return run(cur, query, params)
 
     monkeypatch.setattr(sqlfiles, "run", spy)
-    found = engine.call("workspace.search", {"query": "budget review", "match": "any", "limit": 5})
+    found = fresh_engine.call("workspace.search", {"query": "budget review", "match": "any", "limit": 5})
     assert found["matches"]
     searched = dict(seen)
     seen.clear()
-    engine.call("notes.create", {"title": "Planned lean", "markdown": "A small write, indexed."})
+    fresh_engine.call("notes.create", {"title": "Planned lean", "markdown": "A small write, indexed."})
     created = dict(seen)
     seen.clear()
-    engine.call("sessions.list", {"limit": 5})
-    engine.call("notes.update", {"noteId": engine.call("notes.list", {"limit": 1})["items"][0]["noteId"],
+    fresh_engine.call("sessions.list", {"limit": 5})
+    fresh_engine.call("notes.update", {"noteId": fresh_engine.call("notes.list", {"limit": 1})["items"][0]["noteId"],
                                  "title": "Planned in full"})
     listed = dict(seen)
     assert "workspace.search:terms" in searched and any(n.startswith("search.show") for n in searched)
@@ -128,17 +106,17 @@ def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(en
         assert [s for s in steps if s[0] == "lean"] == [("lean", True), ("lean", False)], op
         assert steps[-1] == ("lean", False)
     assert not [s for op in ("sessions.list", "notes.update") for s in _within(log, op) if s[0] == "lean"]
-    with engine.db.cursor() as cur:
+    with fresh_engine.db.cursor() as cur:
         assert _disabled(cur) == ""
 
 
-def test_a_first_search_indexes_the_workspace_planned_lean_too(engine, heard, monkeypatch):
+def test_a_first_search_indexes_the_workspace_planned_lean_too(fresh_engine, heard, monkeypatch):
     monkeypatch.setattr(index, "_indexed", set())    # this process has seen no workspace indexed
-    with engine.db.holding(), engine.db.cursor() as cur:
+    with fresh_engine.db.holding(), fresh_engine.db.cursor() as cur:
         workspace = cur.execute("SELECT workspace_id FROM workspaces LIMIT 1").fetchone()[0]
         for table in ("search_fronts", "search_lists", "search_tail", "search_docs", "search_items", "search_stats"):
             cur.execute(f"DELETE FROM {table}")
-    found = engine.call("workspace.search", {"query": "budget", "match": "any", "limit": 5, "workspaceId": workspace})
+    found = fresh_engine.call("workspace.search", {"query": "budget", "match": "any", "limit": 5, "workspaceId": workspace})
     assert found["matches"]
     steps = _within(heard(), "workspace.search")
     lean_at, full_at = steps.index(("lean", True)), steps.index(("lean", False))
@@ -146,13 +124,13 @@ def test_a_first_search_indexes_the_workspace_planned_lean_too(engine, heard, mo
     assert indexing and lean_at < min(indexing) and max(indexing) < full_at
 
 
-def _queries(engine):
+def _queries(fresh_engine):
     """1-3 word queries drawn in a fixed way from the demo's indexed words, and the demo's projects."""
-    with engine.db.cursor() as cur:
+    with fresh_engine.db.cursor() as cur:
         words = [w for (w,) in cur.execute(
             "SELECT DISTINCT lower(w) AS w FROM (SELECT unnest(string_split(text, ' ')) AS w FROM search_docs) "
             "WHERE length(w) >= 5 AND regexp_matches(w, '^[a-zа-яё]+$') ORDER BY w").fetchall()]
-    projects = sorted(p["projectId"] for p in engine.call("projects.list", {})["items"])
+    projects = sorted(p["projectId"] for p in fresh_engine.call("projects.list", {})["items"])
     picked = words[::max(1, len(words) // 40)][:40]
     out = []
     for i, w in enumerate(picked):
@@ -165,14 +143,14 @@ def _queries(engine):
     return out
 
 
-def test_a_search_answers_the_same_planned_lean_or_in_full(engine, heard, monkeypatch):
-    asked = _queries(engine)
+def test_a_search_answers_the_same_planned_lean_or_in_full(fresh_engine, heard, monkeypatch):
+    asked = _queries(fresh_engine)
     assert len(asked) >= 40
-    lean = [engine.call("workspace.search", dict(a)) for a in asked]
+    lean = [fresh_engine.call("workspace.search", dict(a)) for a in asked]
     assert sum(1 for e in heard() if e["event"] == "db.optimizers" and e["lean"]) == len(asked)
     monkeypatch.setattr(Planning, "lean", lambda self: nullcontext())
     before = len(heard())
-    full = [engine.call("workspace.search", dict(a)) for a in asked]
+    full = [fresh_engine.call("workspace.search", dict(a)) for a in asked]
     assert not [e for e in heard()[before:] if e["event"] == "db.optimizers"]
     assert sum(1 for r in full if r["matches"]) >= len(asked) // 3
     assert lean == full
@@ -237,7 +215,7 @@ def _is_read(text):
     return re.match(r"\s*(SELECT|WITH)\b", body, re.I) and not re.search(r"\b(INSERT|UPDATE|DELETE)\b", body, re.I)
 
 
-def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(engine, monkeypatch):
+def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(fresh_engine, monkeypatch):
     """The risk named in talkbar/dbplans.py, on the plans themselves: every statement the marked ops
     ran here, planned both ways, holds no join that grows as a product where every pass has none,
     and no join of a read gives more rows planned lean, give or take a few (a join order that
@@ -251,11 +229,11 @@ def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(engine, mo
         return run(cur, query, params)
 
     monkeypatch.setattr(sqlfiles, "run", spy)
-    for asked in _queries(engine):
-        engine.call("workspace.search", dict(asked))
+    for asked in _queries(fresh_engine):
+        fresh_engine.call("workspace.search", dict(asked))
     for i in range(3):
-        engine.call("notes.create", {"title": f"Budget review {i}", "markdown": "Quarterly vendor budget review."})
-    recorder = Recorder(engine.db, LIVE)      # what `app record` runs, in this process
+        fresh_engine.call("notes.create", {"title": f"Budget review {i}", "markdown": "Quarterly vendor budget review."})
+    recorder = Recorder(fresh_engine.db, LIVE)      # what `app record` runs, in this process
     recorder.start()
     for i in range(2):
         recorder.finalize(recorder.append(Turn("spk-plan", f"Budget review, turn {i}.", 10**8 + i, 10**8 + i + 1)))
@@ -265,15 +243,15 @@ def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(engine, mo
             "notes.create", "search.tail.add", "recorder.append_turn", "recorder.finalize_turn",
             "recorder.finalize"} <= set(ran)
     reads = 0
-    with engine.db.cursor() as cur:
+    with fresh_engine.db.cursor() as cur:
         for name, (text, params) in sorted(ran.items()):
             full = _loops(cur, text, params)
-            with engine.db.planning.lean():
+            with fresh_engine.db.planning.lean():
                 lean = _loops(cur, text, params)
             assert all(lean[op] <= full[op] for op in LOOPS), (name, full, lean)
             if _is_read(text):
                 made = _largest_join(cur, text, params)
-                with engine.db.planning.lean():
+                with fresh_engine.db.planning.lean():
                     made_lean = _largest_join(cur, text, params)
                 assert made_lean <= 2 * made + SLACK_ROWS, (name, made, made_lean)
                 reads += 1

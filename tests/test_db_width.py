@@ -4,42 +4,22 @@ exactly as long as it runs; a search of a large index, or with a long unsorted t
 lease lean wide until a search finds it otherwise. The setting is read inside
 the work and the order of the `db.threads` events is checked; no timing is involved."""
 
-import io
-import json
-import shutil
-
 import pytest
 
 from conftest import DB_FILE, DEMO
-from talkbar import dbwidth, events
+from talkbar import dbwidth
 from talkbar.db import Database
-from talkbar.engine import CLI, Engine
 from talkbar.fixture.importer import import_stream
 from talkbar.manifest import manifest
+
 
 def _threads(cur):
     return cur.execute("SELECT current_setting('threads')").fetchone()[0]
 
 
 @pytest.fixture
-def engine(demo_template, tmp_path):
-    shutil.copy(demo_template / DB_FILE, tmp_path / DB_FILE)
-    db = Database(tmp_path / DB_FILE, create=False, idle_s=30)
-    yield Engine(db, CLI)
-    db.release_now()
-
-
-@pytest.fixture
-def heard(monkeypatch):
-    """The events emitted meanwhile, in order."""
-    sink = io.StringIO()
-    monkeypatch.setattr(events, "_sink", sink)
-    return lambda: [json.loads(line) for line in sink.getvalue().splitlines()]
-
-
-@pytest.fixture
-def wide_machine(engine):
-    with engine.db.cursor() as cur:
+def wide_machine(fresh_engine):
+    with fresh_engine.db.cursor() as cur:
         width = dbwidth.machine(cur)
     if width == dbwidth.NARROW:
         pytest.skip("DuckDB sees one core here: nothing to widen")
@@ -59,27 +39,27 @@ def _changes(heard_events, op=None):
     return out
 
 
-def _searches_lean(engine, heard, monkeypatch, bound_name, args, steps):
+def _searches_lean(fresh_engine, heard, monkeypatch, bound_name, args, steps):
     """A search per step with query.<bound_name> set to its bound: (the bound, the settings the
     search made, what a plain read then runs with)."""
     from talkbar.search import query
     for bound, made, after in steps:
         monkeypatch.setattr(query, bound_name, bound)
         before = len(heard())
-        engine.call("workspace.search", args)
+        fresh_engine.call("workspace.search", args)
         assert _changes(heard()[before:]) == made, bound
-        with engine.db.cursor() as cur:
+        with fresh_engine.db.cursor() as cur:
             assert _threads(cur) == after
 
 
-def test_a_lease_works_on_one_thread(engine, wide_machine):
-    engine.call("workspace.list", {})
-    with engine.db.cursor() as cur:
+def test_a_lease_works_on_one_thread(fresh_engine, wide_machine):
+    fresh_engine.call("workspace.list", {})
+    with fresh_engine.db.cursor() as cur:
         assert _threads(cur) == dbwidth.NARROW
 
 
-def test_wide_holds_the_machines_threads_while_any_holder_runs(engine, wide_machine):
-    db = engine.db
+def test_wide_holds_the_machines_threads_while_any_holder_runs(fresh_engine, wide_machine):
+    db = fresh_engine.db
     with db.holding():
         with db.cursor() as cur:
             assert _threads(cur) == dbwidth.NARROW
@@ -91,8 +71,8 @@ def test_wide_holds_the_machines_threads_while_any_holder_runs(engine, wide_mach
             assert _threads(cur) == dbwidth.NARROW
 
 
-def test_wide_asked_before_the_lease_applies_when_it_opens(engine, wide_machine):
-    db = engine.db
+def test_wide_asked_before_the_lease_applies_when_it_opens(fresh_engine, wide_machine):
+    db = fresh_engine.db
     db.release_now()
     with db.width.wide(), db.cursor() as cur:
         assert _threads(cur) == wide_machine
@@ -100,26 +80,26 @@ def test_wide_asked_before_the_lease_applies_when_it_opens(engine, wide_machine)
         assert _threads(cur) == dbwidth.NARROW
 
 
-def test_only_the_ops_marked_wide_widen(engine, wide_machine, heard):
+def test_only_the_ops_marked_wide_widen(fresh_engine, wide_machine, heard):
     marked = sorted(op.id for op in manifest() if op.wide)
     assert marked == ["contacts.list", "contacts.sessions"]
-    person = engine.call("contacts.list", {})["contacts"][0]["contactId"]
-    engine.call("contacts.sessions", {"contactId": person})
-    engine.call("sessions.list", {"limit": 5})
-    engine.call("notes.create", {"title": "One thread is enough", "markdown": "A small write."})
+    person = fresh_engine.call("contacts.list", {})["contacts"][0]["contactId"]
+    fresh_engine.call("contacts.sessions", {"contactId": person})
+    fresh_engine.call("sessions.list", {"limit": 5})
+    fresh_engine.call("notes.create", {"title": "One thread is enough", "markdown": "A small write."})
     log = heard()
     assert _changes(log, "contacts.list") == [wide_machine, dbwidth.NARROW]
     assert _changes(log, "contacts.sessions") == [wide_machine, dbwidth.NARROW]
     assert _changes(log, "sessions.list") == [] and _changes(log, "notes.create") == []
 
 
-def test_a_search_of_a_large_index_makes_the_lease_lean_wide(engine, wide_machine, heard, monkeypatch):
-    workspace = engine.call("workspace.list", {})["workspaces"][0]["workspaceId"]
-    with engine.db.cursor() as cur:
+def test_a_search_of_a_large_index_makes_the_lease_lean_wide(fresh_engine, wide_machine, heard, monkeypatch):
+    workspace = fresh_engine.call("workspace.list", {})["workspaces"][0]["workspaceId"]
+    with fresh_engine.db.cursor() as cur:
         passages = cur.execute("SELECT n_docs FROM search_stats WHERE field = 2 AND workspace_id = $ws",
                                {"ws": workspace}).fetchone()[0]
     args = {"query": "budget review", "match": "all", "limit": 5, "workspaceId": workspace}
-    _searches_lean(engine, heard, monkeypatch, "WIDE_PASSAGES", args,
+    _searches_lean(fresh_engine, heard, monkeypatch, "WIDE_PASSAGES", args,
                    ((passages + 1, [], dbwidth.NARROW), (passages, [wide_machine], wide_machine),
                     (passages + 1, [dbwidth.NARROW], dbwidth.NARROW)))
 
@@ -141,13 +121,13 @@ def test_an_import_runs_wide_from_the_open(tmp_path, heard):
         assert all(t == width for _, t in settings)
 
 
-def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(engine, wide_machine, heard,
+def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(fresh_engine, wide_machine, heard,
                                                                               monkeypatch):
-    engine.call("notes.create", {"title": "Tail words", "markdown": "Quarterly vendor budget review."})
-    with engine.db.cursor() as cur:
+    fresh_engine.call("notes.create", {"title": "Tail words", "markdown": "Quarterly vendor budget review."})
+    with fresh_engine.db.cursor() as cur:
         tail = cur.execute("SELECT count(*) FROM search_tail").fetchone()[0]
     assert tail > 0
     args = {"query": "quarterly vendor budget", "match": "any", "limit": 5}
-    _searches_lean(engine, heard, monkeypatch, "TAIL_WIDE_ROWS", args,
+    _searches_lean(fresh_engine, heard, monkeypatch, "TAIL_WIDE_ROWS", args,
                    ((tail + 1, [], dbwidth.NARROW), (tail, [wide_machine], wide_machine),
                     (tail, [], wide_machine), (tail + 1, [dbwidth.NARROW], dbwidth.NARROW)))

@@ -26,7 +26,7 @@ LAYERS = [
     ("rules", ("talkbar.items", "talkbar.paging", "talkbar.manifest", "talkbar.declarations", "talkbar.validate",
                "talkbar.fastcheck", "talkbar.plan", "talkbar.sessionstate", "talkbar.app_state", "talkbar.policy",
                "talkbar.access", "talkbar.progress", "talkbar.hooks", "talkbar.untrusted")),
-    ("database", ("talkbar.db", "talkbar.dbwidth", "talkbar.dbplans", "talkbar.filelock", "talkbar.dbqueue")),
+    ("database", ("talkbar.db", "talkbar.dbsetting", "talkbar.dbwidth", "talkbar.dbplans", "talkbar.filelock", "talkbar.dbqueue")),
     ("sql files", ("talkbar.sqlfiles",)),
     ("base", ("talkbar", "talkbar.errors", "talkbar.events", "talkbar.clock", "talkbar.ids", "talkbar.resources",
               "talkbar.parsecache", "talkbar.paths", "talkbar.faces", "talkbar.casing")),

@@ -24,9 +24,12 @@ RSS of 680-686 against 670-677 MiB, the same lists); notes.create, its index row
 602 k turns in blocks 6.44 against 6.89 ms (setting and resetting cost 0.3 ms of a call: 6.10 if
 the setting stayed). A recording (`app record`) holds lean() from its start to its completion:
 its statements are small writes by key (a live turn, append and final with its index rows, at
-600 k turns in blocks: 7.45 against 8.29 ms with every pass). A compaction building in the background meanwhile (its own
-connection to the same instance) plans the statements it starts then lean too: at 602 k turns its
-build took 2.4-2.8 against 3.5 s, at a peak RSS of 865-887 against 818-836 MiB.
+600 k turns in blocks: 7.45 against 8.29 ms with every pass). A compaction building in the
+background meanwhile (its own connection to the same instance) plans the statements it starts then
+lean too: at 602 k turns its build took 2.4-2.8 against 3.5 s, at a peak RSS of 865-887 against
+818-836 MiB. Other reads measured the same way gained nothing once the setting's own cost is paid
+(sessions.get, sessions.transcript, action_items.list within the spread; notes.get and notes.list
+slower), so they plan with every pass.
 Only work measured this way holds lean(): a statement joining tables in an order written for
 reading, not running, could turn into a cross product without the join order pass
 (tests/test_db_planning.py checks the plans of every statement these ran).
@@ -47,6 +50,7 @@ class Planning(HeldSetting):
         return self.held()
 
     def _attached(self, setter):
+        # the instance plans with every pass: a new one does, and the last holder's release reset it
         self._applied = False
 
     def _set(self, lean):

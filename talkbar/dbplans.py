@@ -1,4 +1,4 @@
-"""How much DuckDB's optimizer does before a statement runs: all of it, except while work that has
+"""How much DuckDB's optimiser does before a statement runs: all of it, except while work that has
 measured the difference holds lean().
 
 A search plans every statement it runs (DuckDB re-plans a prepared one for each execution), and for
@@ -17,8 +17,9 @@ more than the spread between runs; at 6 M turns the long ranking statements, exe
 same either way. Left on: the passes that shape execution (the expression rewriter: without it,
 reading the best passages took 11 times as long; filter, join filter, limit and top-N pushdown, IN
 lists, row-group pruning, CTE inlining and materialization, unused columns, column lifetimes).
-Who holds lean(): the ops marked `lean_plans` in ops.toml, for their whole transaction (the
-engine, talkbar/engine.py), and a recording. workspace.search, as above (a workspace never indexed
+Who holds lean(): the ops marked `lean_plans` in ops.toml, for their whole transaction when
+called alone (the engine, talkbar/engine.py: a batch's write group, not measured so, plans its
+calls with every pass), and a recording. workspace.search, as above (a workspace never indexed
 is indexed at its first search, planned lean too: at 602 k turns 11.4-11.6 against 11.5 s, a peak
 RSS of 680-686 against 670-677 MiB, the same lists); notes.create, its index rows included, at
 602 k turns in blocks 6.44 against 6.89 ms (setting and resetting cost 0.3 ms of a call: 6.10 if

@@ -274,57 +274,6 @@ running AS (
 SELECT min(session_no) AS first_no, max(session_no) AS last_no
 FROM running GROUP BY before // $turns ORDER BY first_no
 
--- name: search.scratch.vocab
--- returns: exec
--- params: none
--- A bulk build's postings live in temporary tables of the building connection until they settle,
--- never in the database file: written there and deleted before commit, they had left an import's
--- file half free blocks, which DuckDB does not give back (migration 0980). The pieces of one
--- workspace's staged passages, with their term keys …
-CREATE OR REPLACE TEMP TABLE search_vocab (word VARCHAR NOT NULL, key BIGINT NOT NULL)
-
--- name: search.scratch.batch
--- returns: exec
--- params: none
--- … one range of passages' postings (the tail's columns) …
-CREATE OR REPLACE TEMP TABLE search_batch (key BIGINT NOT NULL, doc_no INTEGER NOT NULL, item INTEGER NOT NULL,
-    field TINYINT NOT NULL, tf SMALLINT NOT NULL, dl INTEGER NOT NULL)
-
--- name: search.scratch.bulk
--- returns: exec
--- params: none
--- … every range's postings, each range sorted by term key (search.bulk.keep), till settle() folds
--- them into the lists (on the same cursor, in the same transaction) …
-CREATE TEMP TABLE IF NOT EXISTS search_bulk (key BIGINT NOT NULL, doc_no INTEGER NOT NULL, item INTEGER NOT NULL,
-    field TINYINT NOT NULL, tf SMALLINT NOT NULL, dl INTEGER NOT NULL)
-
--- name: search.scratch.settle
--- returns: exec
--- params: none
--- … and the tail's postings sorted by term key, for settle().
-CREATE OR REPLACE TEMP TABLE search_settle (key BIGINT NOT NULL, doc_no INTEGER NOT NULL, item INTEGER NOT NULL,
-    field TINYINT NOT NULL, tf SMALLINT NOT NULL, dl INTEGER NOT NULL)
-
--- name: search.scratch.drop_vocab
--- returns: exec
--- params: none
-DROP TABLE IF EXISTS temp.search_vocab
-
--- name: search.scratch.drop_batch
--- returns: exec
--- params: none
-DROP TABLE IF EXISTS temp.search_batch
-
--- name: search.scratch.drop_bulk
--- returns: exec
--- params: none
-DROP TABLE IF EXISTS temp.search_bulk
-
--- name: search.scratch.drop_settle
--- returns: exec
--- params: none
-DROP TABLE IF EXISTS temp.search_settle
-
 -- name: search.bulk.stage_turns
 -- returns: exec
 -- params: $workspace_id, $first_no, $last_no
@@ -353,9 +302,9 @@ FROM (
 -- params: none
 -- The distinct pieces of the staged passages between spaces, as one list (not a row each): the
 -- tokeniser splits each into its words and maps them to their terms once (postings._vocabulary).
--- No word holds a space, so the words of the pieces are the words of the text. Splitting at
--- spaces here instead of by the tokeniser's pattern (RE2) took 0.41 against 1.34 s at 600 k turns,
--- and so does the same split in search.bulk.postings (0.28 against 1.17 s); the pattern has one place now.
+-- No word holds a space, so the words of the pieces are the words of the text. Splitting at spaces
+-- here instead of by the tokeniser's pattern (RE2) took 0.41 against 1.34 s at 600 k turns, and so
+-- does the same split in search.bulk.postings (0.28 against 1.17 s); the pattern has one place now.
 SELECT list(piece) FROM (SELECT DISTINCT unnest(string_split(text, ' ')) AS piece FROM search_stage)
 
 -- name: search.bulk.vocab
@@ -369,18 +318,21 @@ INSERT INTO search_vocab SELECT unnest($words), unnest($keys)
 -- name: search.bulk.doc_ranges
 -- returns: many
 -- params: $docs
--- The staged passages in ranges of about $docs numbers, for the postings to be counted a range at
--- a time (each range's aggregates and sort stay within an import's memory bound).
-SELECT lo, least(lo + $docs - 1, hi) AS hi
-FROM (SELECT min(doc_no) AS first, max(doc_no) AS hi FROM search_stage), range(first, hi + 1, $docs) r(lo)
+-- The staged passages in ranges of $docs numbers, for their postings to be counted and sorted a
+-- range at a time.
+SELECT lo, least(lo + $docs - 1, last) AS hi
+FROM (SELECT min(doc_no) AS first, max(doc_no) AS last FROM search_stage), range(first, last + 1, $docs) r(lo)
 ORDER BY lo
 
 -- name: search.bulk.postings
 -- returns: exec
 -- params: $lo, $hi
 -- Split the staged passages numbered $lo..$hi at their spaces as search.bulk.words does, map the
--- pieces to term keys through the vocabulary, and count, into the range's scratch.
-INSERT INTO search_batch
+-- pieces to term keys through the vocabulary, and count, into the tail sorted by term key: each
+-- range a sorted run, so that a range of keys settle() folds reads a row group or two of each
+-- (zone maps) and the tail needs no sorted copy (which, written into the file and deleted before
+-- commit, had left an import's file a further fifth free blocks, migration 0980).
+INSERT INTO search_tail
 WITH w AS (
     SELECT doc_no, item_no, unnest(string_split(text, ' ')) AS word FROM search_stage WHERE doc_no BETWEEN $lo AND $hi
 ),
@@ -388,16 +340,17 @@ k AS (SELECT w.doc_no, w.item_no, v.key FROM w JOIN search_vocab v ON v.word = w
 tf AS (SELECT key, doc_no, any_value(item_no) AS item, count(*) AS tf FROM k GROUP BY key, doc_no),
 dl AS (SELECT doc_no, sum(tf) AS dl FROM tf GROUP BY doc_no)
 SELECT tf.key, tf.doc_no, tf.item, 2, least(tf.tf, 32767), dl.dl FROM tf JOIN dl USING (doc_no)
+ORDER BY tf.key, tf.doc_no
 
 -- name: search.bulk.docs
 -- returns: exec
--- params: $lo, $hi
--- The staged passages numbered $lo..$hi become documents, with their lengths.
+-- params: none
+-- The staged passages become documents, with their lengths.
 INSERT INTO search_docs
 SELECT s.doc_no, s.item_no, 2, s.part, s.t_ms, s.changed, coalesce(l.dl, 0), s.text
 FROM search_stage s
-LEFT JOIN (SELECT doc_no, any_value(dl) AS dl FROM search_batch GROUP BY doc_no) l USING (doc_no)
-WHERE s.doc_no BETWEEN $lo AND $hi
+LEFT JOIN (SELECT doc_no, any_value(dl) AS dl FROM search_tail
+           WHERE doc_no >= (SELECT min(doc_no) FROM search_stage) GROUP BY doc_no) l USING (doc_no)
 ORDER BY s.doc_no
 
 -- name: search.bulk.totals
@@ -407,45 +360,30 @@ ORDER BY s.doc_no
 SELECT count(*) AS docs, coalesce(sum(d.len), 0) AS len
 FROM search_docs d WHERE d.doc_no >= (SELECT min(doc_no) FROM search_stage)
 
--- name: search.bulk.keep
--- returns: exec
--- params: none
--- The range's postings join the build's, sorted by term key: each range a sorted run, so that a
--- range of keys settle() folds reads a row group or two of each (zone maps), not every posting.
-INSERT INTO search_bulk SELECT * FROM search_batch ORDER BY key, doc_no
-
--- name: search.bulk.clear_batch
--- returns: exec
--- params: none
--- The range's scratch is emptied for the next.
-DELETE FROM search_batch
-
 -- name: search.bulk.clear_stage
 -- returns: exec
 -- params: none
 -- Scratch rows go before commit.
 DELETE FROM search_stage
 
+-- name: search.bulk.clear_vocab
+-- returns: exec
+-- params: none
+-- Scratch rows go before commit.
+DELETE FROM search_vocab
+
 -- name: search.bulk.tail_size
 -- returns: one
 -- params: none
--- How many postings wait in the tail and in a bulk build's scratch.
-SELECT (SELECT count(*) FROM search_tail) + (SELECT count(*) FROM search_bulk) AS n
-
--- name: search.bulk.sort_tail
--- returns: exec
--- params: none
--- The tail (after a rebuild: the items' names and own texts; a bulk build's transcript postings
--- wait in search_bulk, sorted a range at a time) sorted by term key once, into scratch (an
--- external sort: it spills within an import's memory bound); the tail is emptied after.
-INSERT INTO search_settle SELECT * FROM search_tail ORDER BY key, doc_no
+-- How many postings wait in the tail.
+SELECT count(*) AS n FROM search_tail
 
 -- name: search.bulk.settle_more
 -- returns: exec
 -- params: $lo, $hi
--- Then folded into the term lists, one range of keys at a time ($lo..$hi, about SETTLE_POSTINGS
--- postings, so that the lists being gathered stay within an import's memory bound; the sorted
--- scratch lets each range read only its own row groups). First the terms that have a list: their
+-- The tail folded into the term lists, one range of keys at a time ($lo..$hi, about SETTLE_POSTINGS
+-- postings, so that the lists being gathered stay within an import's memory bound; a bulk build's
+-- runs, each sorted by key, let each range read only a row group or two of each). First the terms that have a list: their
 -- postings are appended to it (after a rebuild, only another workspace's tail has such terms).
 -- A term's postings are gathered as one list of rows, sorted once, then split into the columns.
 UPDATE search_lists SET docs = list_concat(search_lists.docs, [x.d for x in s.p]),
@@ -454,9 +392,8 @@ UPDATE search_lists SET docs = list_concat(search_lists.docs, [x.d for x in s.p]
     tfs = list_concat(search_lists.tfs, [x.t for x in s.p]), dls = list_concat(search_lists.dls, [x.l for x in s.p]),
     n = search_lists.n + len(s.p)
 FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} ORDER BY doc_no) AS p
-      FROM (SELECT * FROM search_settle WHERE key BETWEEN $lo AND $hi
-            UNION ALL SELECT * FROM search_bulk WHERE key BETWEEN $lo AND $hi)
-      WHERE key IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
+      FROM search_tail
+      WHERE key BETWEEN $lo AND $hi AND key IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
       GROUP BY key) s
 WHERE search_lists.key = s.key
 
@@ -469,9 +406,8 @@ WHERE search_lists.key = s.key
 INSERT INTO search_lists
 SELECT key, [x.d for x in p], [x.i for x in p], [x.f for x in p], [x.t for x in p], [x.l for x in p], len(p)
 FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} ORDER BY doc_no) AS p
-      FROM (SELECT * FROM search_settle WHERE key BETWEEN $lo AND $hi
-            UNION ALL SELECT * FROM search_bulk WHERE key BETWEEN $lo AND $hi)
-      WHERE key NOT IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
+      FROM search_tail
+      WHERE key BETWEEN $lo AND $hi AND key NOT IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
       GROUP BY key)
 
 -- name: search.bulk.drop_fronts
@@ -489,7 +425,7 @@ INSERT INTO search_fronts SELECT * FROM search_front_rows('search_lists', $lo, $
 -- name: search.bulk.clear_tail
 -- returns: exec
 -- params: none
--- The tail was settled.
+-- The tail was settled, every range of it.
 DELETE FROM search_tail
 
 -- ------------------------------------------------------------------ compaction (compact.py)

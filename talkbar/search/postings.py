@@ -36,9 +36,7 @@ MAX_TF = 32767
 SETTLE_POSTINGS = 500_000   # postings folded into the term lists per statement (the same bound)
 VOCAB_WORDS = 20_000    # distinct words tokenised and written per statement by a bulk build
 STAGE_TURNS = 200_000   # turns staged per statement by a bulk build (its joins and sort stay within an import's memory bound)
-# staged passages whose postings a bulk build counts and sorts per statement (the same bound; at 6 M
-# turns the import peaked at 0.58 GiB with 200,000, at 0.61 with 500,000, at 0.57 before, building in the file)
-POSTINGS_DOCS = 200_000
+POSTINGS_DOCS = 200_000  # staged passages whose postings a bulk build counts and sorts per statement (the same bound)
 
 
 class Writer:
@@ -136,30 +134,21 @@ class Writer:
 
 def bulk_turns(cur, workspace_id):
     """Every transcript turn of the workspace as a passage, split at its spaces in SQL (each distinct
-    piece tokenised once here); the postings, counted POSTINGS_DOCS passages at a time, land in the
-    bulk build's scratch (settle() folds them in). Only the staged passages are written into the
-    database file and deleted again; the postings' scratch is temporary tables of `cur`'s
-    connection (sql/search/index.sql, search.scratch.*): settle() must follow on the same cursor,
-    in the same transaction."""
+    piece tokenised once here); the postings land in the tail, POSTINGS_DOCS passages' at a time,
+    each such run sorted by term key (settle() folds them in)."""
     for batch in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS):
         sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
                       first_no=batch["first_no"], last_no=batch["last_no"])
-    sqlfiles.call(cur, "search.scratch.vocab")
     _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
-    sqlfiles.call(cur, "search.scratch.bulk")
-    sqlfiles.call(cur, "search.scratch.batch")
     for r in sqlfiles.call(cur, "search.bulk.doc_ranges", docs=POSTINGS_DOCS):
         sqlfiles.call(cur, "search.bulk.postings", lo=r["lo"], hi=r["hi"])
-        sqlfiles.call(cur, "search.bulk.docs", lo=r["lo"], hi=r["hi"])
-        sqlfiles.call(cur, "search.bulk.keep")
-        sqlfiles.call(cur, "search.bulk.clear_batch")
+    sqlfiles.call(cur, "search.bulk.docs")
     totals = sqlfiles.call(cur, "search.bulk.totals")
     if totals["docs"]:
         sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=[0, 0, totals["docs"]],
                       lens=[0, 0, totals["len"]])
     sqlfiles.call(cur, "search.bulk.clear_stage")
-    sqlfiles.call(cur, "search.scratch.drop_batch")
-    sqlfiles.call(cur, "search.scratch.drop_vocab")
+    sqlfiles.call(cur, "search.bulk.clear_vocab")
 
 
 def _vocabulary(cur, workspace_id, pieces):
@@ -182,22 +171,15 @@ def _vocabulary(cur, workspace_id, pieces):
 
 
 def settle(cur):
-    """The tail and a bulk build's postings (bulk_turns(), on the same cursor: nearly all of them)
-    folded into the term lists: the tail sorted by term key once, the bulk postings already sorted a
-    range of passages at a time, then a range of keys at a time (SETTLE_POSTINGS postings or so each;
-    keys are hashes, spread evenly over the 64-bit range), each range reading only its own part of
-    each sorted run; then the range's long lists get their fronts (sql/schema/0940_search_fronts.sql).
-    The scratch goes after."""
-    sqlfiles.call(cur, "search.scratch.bulk")
-    sqlfiles.call(cur, "search.scratch.settle")
+    """The tail (after a bulk build, nearly all of the postings, in runs sorted by term key) folded
+    into the term lists a range of keys at a time (SETTLE_POSTINGS postings or so each; keys are
+    hashes, spread evenly over the 64-bit range), each range reading a row group or two of each run;
+    then the range's long lists get their fronts (sql/schema/0940_search_fronts.sql)."""
     parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
-    sqlfiles.call(cur, "search.bulk.sort_tail")
-    sqlfiles.call(cur, "search.bulk.clear_tail")
     for lo, hi in key_ranges(parts):
         for step in ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
             sqlfiles.call(cur, step, lo=lo, hi=hi)
-    sqlfiles.call(cur, "search.scratch.drop_bulk")
-    sqlfiles.call(cur, "search.scratch.drop_settle")
+    sqlfiles.call(cur, "search.bulk.clear_tail")
 
 
 def key_ranges(parts):

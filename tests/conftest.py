@@ -65,6 +65,13 @@ def base_env(root, now_ms=PINNED_NOW_MS, **extra):
     return env
 
 
+def generate_fixture(path, sessions, turns, *flags):
+    """A sized talkbar-fixture/1 document written by fixtures/generate.py to `path` (returned)."""
+    subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", str(sessions),
+                    "--turns", str(turns), *flags, "-o", str(path)], check=True, capture_output=True, timeout=300)
+    return path
+
+
 def cli_command():
     return [sys.executable, "-m", "talkbar"]
 

@@ -6,13 +6,11 @@ the import quick; the point — how many queries contacts.list runs — does not
 """
 
 import json
-import subprocess
-import sys
 from collections import defaultdict
 
 import pytest
 
-from conftest import REPO, TB
+from conftest import TB, generate_fixture
 
 SESSIONS, TURNS = 2000, 20
 
@@ -21,8 +19,7 @@ SESSIONS, TURNS = 2000, 20
 def big(tmp_path_factory):
     folder = tmp_path_factory.mktemp("big")
     doc_path = folder / "fixture.json"
-    subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", str(SESSIONS),
-                    "--turns", str(TURNS), "-o", str(doc_path)], check=True, timeout=300)
+    generate_fixture(doc_path, SESSIONS, TURNS)
     t = TB(folder / "root")
     r = t.run("app", "import", str(doc_path), timeout=600)
     assert r.code == 0, r

@@ -4,9 +4,8 @@ session_no only when there are few of them."""
 
 import json
 import subprocess
-import sys
 
-from conftest import REPO, cli_command
+from conftest import cli_command, generate_fixture
 from talkbar import speaker_names, sqlfiles
 from talkbar.db import Database
 
@@ -87,8 +86,7 @@ def scan_of_turns(db_path, session_no):
 
 def test_a_short_sessions_turns_come_through_the_index_a_long_ones_by_scanning(demo, tmp_path):
     fixture = tmp_path / "short.json"
-    subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", "5", "--turns", "6",
-                    "-o", str(fixture)], check=True, capture_output=True)
+    generate_fixture(fixture, 5, 6)
     root = tmp_path / "root"
     done = subprocess.run(cli_command() + ["app", "import", str(fixture)], env=demo.env(TALKBAR_DATA_ROOT=str(root)),
                           capture_output=True, text=True, timeout=120)

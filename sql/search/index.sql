@@ -383,8 +383,9 @@ SELECT count(*) AS n FROM search_tail
 -- params: $lo, $hi
 -- The tail folded into the term lists, one range of keys at a time ($lo..$hi, about SETTLE_POSTINGS
 -- postings, so that the lists being gathered stay within an import's memory bound; a bulk build's
--- runs, each sorted by key, let each range read only a row group or two of each). First the terms that have a list: their
--- postings are appended to it (after a rebuild, only another workspace's tail has such terms).
+-- runs, each sorted by key, let each range read only a row group or two of each). First the terms
+-- that have a list: their postings are appended to it (after a rebuild, only another workspace's
+-- tail has such terms).
 -- A term's postings are gathered as one list of rows, sorted once, then split into the columns.
 UPDATE search_lists SET docs = list_concat(search_lists.docs, [x.d for x in s.p]),
     items = list_concat(search_lists.items, [x.i for x in s.p]),

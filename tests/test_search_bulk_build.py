@@ -8,12 +8,9 @@ real `app import` of a generated archive large enough for DuckDB to write the bu
 to disk, then the file read on its own.
 """
 
-import subprocess
-import sys
-
 import duckdb
 
-from conftest import DB_FILE, REPO
+from conftest import generate_fixture
 
 # 210 k turns: the smallest archive of those tried whose import left the old build's scratch in the
 # file (96 of 332 blocks free; at 100 k turns DuckDB kept it all in memory, and no block was left)
@@ -21,14 +18,11 @@ SESSIONS, TURNS = 300, 700
 
 
 def _generated(tmp_path, sessions=SESSIONS, turns=TURNS):
-    path = tmp_path / "archive.json"
-    subprocess.run([sys.executable, str(REPO / "fixtures" / "generate.py"), "--sessions", str(sessions),
-                    "--turns", str(turns), "--seed", "3", "-o", str(path)], check=True, timeout=300)
-    return path
+    return generate_fixture(tmp_path / "archive.json", sessions, turns, "--seed", "3")
 
 
-def _read(root, sql):
-    con = duckdb.connect(str(root / DB_FILE), read_only=True)
+def _read(tb, sql):
+    con = duckdb.connect(str(tb.db), read_only=True)
     try:
         return con.execute(sql).fetchall()
     finally:
@@ -37,21 +31,21 @@ def _read(root, sql):
 
 def test_an_import_leaves_less_of_its_file_free(tb, tmp_path):
     tb.holding(_generated(tmp_path))
-    [(total, used, free)] = _read(tb.root, "SELECT total_blocks, used_blocks, free_blocks FROM pragma_database_size()")
+    [(total, used, free)] = _read(tb, "SELECT total_blocks, used_blocks, free_blocks FROM pragma_database_size()")
     assert total == used + free
     # the staged passages and the postings (the tail) are still written into the file and deleted
     # before commit; here they left 2 of 238 blocks free, with the sorted copy 96 of 332
     assert free <= 0.15 * total, (total, used, free)
-    tables = {name for (name,) in _read(tb.root, "SELECT table_name FROM duckdb_tables()")}
+    tables = {name for (name,) in _read(tb, "SELECT table_name FROM duckdb_tables()")}
     assert "search_settle" not in tables
-    [(staged, vocab, tail)] = _read(tb.root, "SELECT (SELECT count(*) FROM search_stage), "
+    [(staged, vocab, tail)] = _read(tb, "SELECT (SELECT count(*) FROM search_stage), "
                                              "(SELECT count(*) FROM search_vocab), (SELECT count(*) FROM search_tail)")
     assert (staged, vocab, tail) == (0, 0, 0)
-    [(postings, passages)] = _read(tb.root, "SELECT (SELECT sum(n) FROM search_lists), "
+    [(postings, passages)] = _read(tb, "SELECT (SELECT sum(n) FROM search_lists), "
                                             "(SELECT count(*) FROM search_docs WHERE field = 2)")
     assert passages == SESSIONS * TURNS and postings > 10 * 122_880
     # every list holds its passages in order, as the ranking's merge of a list and the tail expects
-    [(unsorted,)] = _read(tb.root, "SELECT count(*) FILTER (WHERE docs <> list_sort(docs)) FROM search_lists")
+    [(unsorted,)] = _read(tb, "SELECT count(*) FILTER (WHERE docs <> list_sort(docs)) FROM search_lists")
     assert unsorted == 0
 
 
@@ -68,8 +62,8 @@ def test_a_search_that_indexes_again_gives_the_same_answers(tb, tmp_path):
 
     first = answers()
     assert any(first)
-    con = duckdb.connect(str(tb.root / DB_FILE))
+    con = duckdb.connect(str(tb.db))
     con.execute("DELETE FROM search_stats")   # the next search indexes the workspace again, in the engine
     con.close()
     assert answers() == first
-    assert _read(tb.root, "SELECT count(*) FROM search_tail") == [(0,)]
+    assert _read(tb, "SELECT count(*) FROM search_tail") == [(0,)]

@@ -15,10 +15,14 @@ reused. Then, on a fresh data root:
    round asked back to back, and is compared with those same calls); the server's -v log says how
    often it opened the file. Then the FTS5 file's own searches (AND / OR, bm25(), snippet()) and
    INSERT + COMMIT in rounds of their own, the same way, in this process: what an idle gap costs a
-   peer that holds no lease (caches gone cold), beside what it costs ours. Then a search right
-   after another process had the file (a cold open, what every call paid when the lease ended
-   0.25 s after the last call), and --edits imported notes renamed (an edit of a passage already
-   in the settled term lists) against notes.create.
+   peer that holds no lease (caches gone cold), beside what it costs ours; and our paced calls
+   again, each right after an untimed call of its kind (what the idle gap's cost is). Then a
+   search right after another process had the file (a cold open, what every call paid when the
+   lease ended 0.25 s after the last call), and --edits imported notes renamed (an edit of a
+   passage already in the settled term lists) against notes.create. Last, every query back to
+   back in both modes,
+   --tail-rounds times (the p95 the goal compares at 6 M and 600 k turns), beside the FTS5 file's
+   own p95 of the same queries.
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
    the FTS5 file above. Then the floor under it: DuckDB's writes alone for the two steps on the same
@@ -239,6 +243,7 @@ def paced_calls(server, log, a, queries, edits=(), fts=None):
                                                                  "markdown": "Budget review follow-up."})
         return server.call("talkbar_read", "workspace.search", {"query": query, "match": what[7:], "limit": 20})
     ours = None
+    rounds_asked = []   # our rounds' queries, for the paced calls after an untimed one (below)
     for group in groups:
         qi = iter(queries * 100)
         ours = ours or qi     # the cold searches below go on with our queries
@@ -247,6 +252,8 @@ def paced_calls(server, log, a, queries, edits=(), fts=None):
                 one(what, next(qi))
         for rnd in range(a.rounds):
             asked = {what: [next(qi) for _ in range(a.b2b)] for what in group}
+            if group is groups[0]:
+                rounds_asked.append(asked)
             for what in group:
                 for j, query in enumerate(asked[what]):
                     times[(what, "b2b")].append(one(what, query))
@@ -258,6 +265,7 @@ def paced_calls(server, log, a, queries, edits=(), fts=None):
                     times[(what, "paced")].append(one(what, asked[what][k]))
                     time.sleep(max(0.0, a.pace - (time.monotonic() - started)))
             say(f"  {group[0].split()[0]} round {rnd + 1}/{a.rounds} done   load {load()}")
+    warmed = paced_after_one(one, a, rounds_asked, ours)
     cold = []
     for _ in range(a.cold):   # another process takes the file in between: the next call opens it again
         cli(server.root, "tools", "call", "workspace.list")
@@ -279,10 +287,50 @@ def paced_calls(server, log, a, queries, edits=(), fts=None):
         if what.startswith("search"):
             row(f"{what} p95, one per {a.pace:g} s (peer: the same calls back to back)", pct(p, 95), pct(b, 95), "ms",
                 "")
-            all_b2b = times[(what, "b2b")]
-            row(f"{what} p95 back to back ({len(all_b2b)} calls, p50 {statistics.median(all_b2b):.2f} ms)",
-                pct(all_b2b, 95), None, "ms", "6 M <= 2x 600 k")
+        if what in warmed:
+            row(f"{what} p50, one per {a.pace:g} s right after an untimed {what} (peer: the same calls back to back)",
+                statistics.median(warmed[what]), statistics.median(b), "ms", "(where the idle gap's cost lies)")
     say(f"  the server opened the file {opens} time(s) for {calls} calls")
+
+
+def paced_after_one(one, a, rounds_asked, other):
+    """The paced calls of our rounds again, each right after an untimed call of the same kind (a
+    search asking another query, `other`; another note): whether what one call per --pace seconds
+    costs beyond the same calls back to back is the idle gap itself (the caches of the machine gone
+    cold) or something our server does after a pause. In process at 602 k turns, notes.create one per
+    2 s took 1.40x the calls back to back, 1.05x right after an untimed create, 1.24x after a
+    notes.list and 1.38x after 5-20 ms of the CPU spinning in pure Python (so not the clock speeding
+    up again either)."""
+    kinds = ("search all", "search any", "notes.create")
+    warmed = {what: [] for what in kinds}
+    for asked in rounds_asked:
+        for k in range(a.paced):
+            for what in kinds:
+                started = time.monotonic()
+                one(what, next(other))
+                warmed[what].append(one(what, asked[what][k]))
+                time.sleep(max(0.0, a.pace - (time.monotonic() - started)))
+    say(f"  the paced calls again, each right after an untimed one   load {load()}")
+    return warmed
+
+
+def tail_latency(server, fts, queries, rounds):
+    """Back-to-back p95 of every query in both modes, `rounds` times (the goal compares it at 6 M
+    and 600 k turns; the paced rounds' 60 calls a mode made it the third slowest call, and it moved
+    by up to 1.5x between runs), beside the FTS5 file's own p95 of the same queries once: how the
+    peer's tail grows with the archive."""
+    for mode in ("all", "any"):
+        ours = [server.call("talkbar_read", "workspace.search", {"query": q, "match": mode, "limit": 20})
+                for _ in range(rounds) for q in queries]
+        peer = []
+        for q in queries:
+            t = time.perf_counter()
+            fts_search(fts, q, mode)
+            peer.append((time.perf_counter() - t) * 1000)
+        row(f"search {mode} p95 back to back, {len(queries)} queries x {rounds} (peer: FTS5's own p95, "
+            f"p50 {statistics.median(peer):.2f} ms; ours p50 {statistics.median(ours):.2f} ms)",
+            pct(ours, 95), pct(peer, 95), "ms", "6 M <= 2x 600 k")
+    say(f"  the tail done   load {load()}")
 
 
 # ---------------------------------------------------------------------------------------- 4
@@ -431,6 +479,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--b2b", type=int, default=30, help="back-to-back calls of each kind per round")
     ap.add_argument("--paced", type=int, default=8, help="paced calls of each kind per round")
+    ap.add_argument("--tail-rounds", type=int, default=2, help="rounds of every query back to back for the p95")
     ap.add_argument("--cold", type=int, default=6, help="searches right after another process had the file")
     ap.add_argument("--edits", type=int, default=6, help="imported notes renamed through the server")
     ap.add_argument("--live-turns", type=int, default=100,
@@ -458,6 +507,7 @@ def main(argv=None):
         server = Server(root, work / "serve.log")
         try:
             paced_calls(server, work / "serve.log", a, queries, edits, fts)
+            tail_latency(server, fts, queries, a.tail_rounds)
         finally:
             server.close()
         say(f"\n4. one live turn   load {load()}")

@@ -20,9 +20,8 @@ reused. Then, on a fresh data root:
    search right after another process had the file (a cold open, what every call paid when the
    lease ended 0.25 s after the last call), and --edits imported notes renamed (an edit of a
    passage already in the settled term lists) against notes.create. Last, every query back to
-   back in both modes,
-   --tail-rounds times (the p95 the goal compares at 6 M and 600 k turns), beside the FTS5 file's
-   own p95 of the same queries.
+   back in both modes, --tail-rounds times (the p95 the goal compares at 6 M and 600 k turns),
+   beside the FTS5 file's own p95 of the same queries.
 4. One live turn through `app record` (append, then final, index included: the wall time of a run
    of N turns less a run of one, per turn) against an FTS5 INSERT + COMMIT of the same turn into
    the FTS5 file above. Then the floor under it: DuckDB's writes alone for the two steps on the same
@@ -297,10 +296,10 @@ def paced_after_one(one, a, rounds_asked, other):
     """The paced calls of our rounds again, each right after an untimed call of the same kind (a
     search asking another query, `other`; another note): whether what one call per --pace seconds
     costs beyond the same calls back to back is the idle gap itself (the caches of the machine gone
-    cold) or something our server does after a pause. In process at 602 k turns, notes.create one per
-    2 s took 1.40x the calls back to back, 1.05x right after an untimed create, 1.24x after a
-    notes.list and 1.38x after 5-20 ms of the CPU spinning in pure Python (so not the clock speeding
-    up again either)."""
+    cold) or something our server does after a pause. In process at 600 k turns, notes.create one per
+    2 s took 1.40-1.49x the calls back to back, 1.05x right after an untimed create, 1.25x right
+    after a notes.list, 1.38x after a `SELECT 1` and 1.34-1.38x after 5-20 ms of the CPU spinning in
+    pure Python (so not the clock speeding up again either)."""
     kinds = ("search all", "search any", "notes.create")
     warmed = {what: [] for what in kinds}
     for asked in rounds_asked:
@@ -317,7 +316,7 @@ def paced_after_one(one, a, rounds_asked, other):
 def tail_latency(server, fts, queries, rounds):
     """Back-to-back p95 of every query in both modes, `rounds` times (the goal compares it at 6 M
     and 600 k turns; the paced rounds' 60 calls a mode made it the third slowest call, and it moved
-    by up to 1.5x between runs), beside the FTS5 file's own p95 of the same queries once: how the
+    by up to 1.56x between runs), beside the FTS5 file's own p95 of the same queries once: how the
     peer's tail grows with the archive."""
     for mode in ("all", "any"):
         ours = [server.call("talkbar_read", "workspace.search", {"query": q, "match": mode, "limit": 20})

@@ -27,8 +27,10 @@ same queries, interleaved, in one run.
 With --small (300 sessions x 200 turns = 60k turns, a small workspace's size), step 3 runs through
 talkbar_find on a warm `talkbar-cli serve` instead (sessions only, limit 20; bench/search_mcp.py),
 beside the cheapest answer talkbar_find gives through the same server (a query of stop words only:
-no SQL, a floor under every search through MCP), followed by where a search's fixed cost goes;
-steps 4-6 are left out. TALKBAR_BENCH_REPO=<checkout>
+no SQL, a floor under every search through MCP), followed by where a search's fixed cost goes
+and by step 3's least ranking and least answer, in process as at full size (the least answer's p95
+against FTS5's: whether any search with more to read than that one statement, a passage and a
+snippet for a start, can be within FTS5's p95 at this size); steps 4-6 are left out. TALKBAR_BENCH_REPO=<checkout>
 runs another checkout's code (e.g. the main branch, for a before/after) with this script.
 """
 
@@ -402,6 +404,7 @@ def small(workdir, a):
     split = search_mcp.split_round_trip(REPO, db_path.parent, queries)
     with db.holding():
         search_mcp.fixed_cost(Engine(db, CLI), queries, split, say, table)
+        ranking_floor(db, fts, queries)
     db.release_now()
 
 

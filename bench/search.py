@@ -30,8 +30,9 @@ beside the cheapest answer talkbar_find gives through the same server (a query o
 no SQL, a floor under every search through MCP), followed by where a search's fixed cost goes
 and by step 3's least ranking and least answer, in process as at full size (the least answer's p95
 against FTS5's: whether any search with more to read than that one statement, a passage and a
-snippet for a start, can be within FTS5's p95 at this size); steps 4-6 are left out. TALKBAR_BENCH_REPO=<checkout>
-runs another checkout's code (e.g. the main branch, for a before/after) with this script.
+snippet for a start, can be within FTS5's p95 at this size); steps 4-6 are left out.
+TALKBAR_BENCH_REPO=<checkout> runs another checkout's code (e.g. the main branch, for a
+before/after) with this script.
 """
 
 import argparse

@@ -131,3 +131,25 @@ def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(fre
     _searches_lean(fresh_engine, heard, monkeypatch, "TAIL_WIDE_ROWS", args,
                    ((tail + 1, [], dbwidth.NARROW), (tail, [wide_machine], wide_machine),
                     (tail, [], wide_machine), (tail + 1, [dbwidth.NARROW], dbwidth.NARROW)))
+
+
+def test_a_search_reads_side_by_side_only_while_the_lease_leans_wide(fresh_engine, monkeypatch):
+    """Its follow-up reads (what to show, the passages) go to sibling cursors in a lease leaning wide;
+    in a smaller workspace one after another on the operation's cursor. The same answer either way."""
+    from talkbar import context
+    from talkbar.search import query
+    reads, each = [], context.Ctx.sql_each
+
+    def spy(self, calls, *, alone=False):
+        reads.append(alone)
+        return each(self, calls, alone=alone)
+    monkeypatch.setattr(context.Ctx, "sql_each", spy)
+    args = {"query": "budget review vendor", "match": "any", "limit": 10}
+    fresh_engine.call("workspace.search", args)             # an index to write, if any, is written here
+    answers = {}
+    for bound, wide in ((query.WIDE_PASSAGES, False), (0, True)):   # the demo is small; then any index is large
+        monkeypatch.setattr(query, "WIDE_PASSAGES", bound)
+        reads.clear()
+        answers[wide] = fresh_engine.call("workspace.search", args)
+        assert reads and all(alone is not wide for alone in reads), (wide, reads)
+    assert answers[False] == answers[True] and answers[False]["matches"]

@@ -63,7 +63,8 @@ class Ctx:
         another). A sibling reads what is committed, not this transaction's own writes: a caller that
         may have written in it passes alone=True and they run one after another here; so does one
         whose reads are too small to gain from the second core what handing them to threads costs
-        (a search's follow-up reads in a smaller workspace: talkbar/search/query.py, _show)."""
+        (a search's two follow-up reads in a smaller workspace: talkbar/search/query.py,
+        SIDE_BY_SIDE_READS)."""
         if alone or len(calls) < 2 or self.cur is None:
             return [self.sql(name, **params) for name, params in calls]
         from concurrent.futures import wait

@@ -133,23 +133,28 @@ def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(fre
                     (tail, [], wide_machine), (tail + 1, [dbwidth.NARROW], dbwidth.NARROW)))
 
 
-def test_a_search_reads_side_by_side_only_while_the_lease_leans_wide(fresh_engine, monkeypatch):
-    """Its follow-up reads (what to show, the passages) go to sibling cursors in a lease leaning wide;
-    in a smaller workspace one after another on the operation's cursor. The same answer either way."""
+def test_a_search_reads_side_by_side_while_the_lease_leans_wide_or_the_reads_are_many(fresh_engine, monkeypatch):
+    """Its follow-up reads (what to show, the passages) go to sibling cursors in a lease leaning wide
+    or from query.SIDE_BY_SIDE_READS on; fewer, in a smaller workspace, one after another on the
+    operation's cursor. The same answers either way."""
     from talkbar import context
     from talkbar.search import query
     reads, each = [], context.Ctx.sql_each
 
     def spy(self, calls, *, alone=False):
-        reads.append(alone)
+        reads.append((len(calls), alone))
         return each(self, calls, alone=alone)
     monkeypatch.setattr(context.Ctx, "sql_each", spy)
-    args = {"query": "budget review vendor", "match": "any", "limit": 10}
-    fresh_engine.call("workspace.search", args)             # an index to write, if any, is written here
+    searches = [{"query": q, "match": m, "limit": 10} for q in ("budget review vendor", "budget", "roadmap")
+                for m in ("any", "all")]
+    for args in searches:                                    # an index to write, if any, is written here
+        fresh_engine.call("workspace.search", args)
     answers = {}
     for bound, wide in ((query.WIDE_PASSAGES, False), (0, True)):   # the demo is small; then any index is large
         monkeypatch.setattr(query, "WIDE_PASSAGES", bound)
         reads.clear()
-        answers[wide] = fresh_engine.call("workspace.search", args)
-        assert reads and all(alone is not wide for alone in reads), (wide, reads)
-    assert answers[False] == answers[True] and answers[False]["matches"]
+        answers[wide] = [fresh_engine.call("workspace.search", args) for args in searches]
+        assert all(alone is (not wide and n < query.SIDE_BY_SIDE_READS) for n, alone in reads), (wide, reads)
+        counts = {n for n, _alone in reads if n > 1}
+        assert {2, query.SIDE_BY_SIDE_READS} <= counts, counts    # both ways taken in the small workspace
+    assert answers[False] == answers[True] and all(a["matches"] for a in answers[False])

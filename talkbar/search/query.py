@@ -93,6 +93,17 @@ WIDE_PASSAGES = 16 * 122_880
 # which favours one thread): 97 k postings, two won 44 of 96 (median
 # 1.00x); 194 k, 69 of 96 (0.94x); 648 k, 79 of 96 (0.89x).
 TAIL_WIDE_ROWS = 122_880
+# A search's follow-up reads (what to show of each kind, the passages: _show) go side by side to
+# sibling cursors from this many on, or when the lease leans wide; fewer, in a smaller workspace, run
+# one after another: handing two small reads to threads costs more than the second core gives back.
+# Whole searches in process at 602 k turns, an FTS5 query before each as in bench/search.py, 200
+# queries, both ways interleaved (p50 ms, side by side / one after another), 2 rounds: two reads
+# all words 13.73 / 12.70, any 14.03 / 13.36; three 13.04 / 12.52 and 13.60 / 13.86; four 14.74 /
+# 15.01 and 16.29 / 16.82. This rule against all side by side, 4 rounds: two reads 13.59 / 12.74 and
+# 15.94 / 15.44 (three, the same both ways: 13.22 / 13.22, 15.75 / 15.78); all searches 9.83 / 9.31
+# and 15.17 / 15.07; at 60 k turns 8.32 / 7.80 and 10.24 / 9.70 (2 rounds). At 6 M turns, the lease
+# wide, side by side won at every count (whole searches all words 13.07 / 13.54 ms, any 15.02 / 15.50).
+SIDE_BY_SIDE_READS = 3
 
 
 def search(ctx, args):
@@ -107,7 +118,6 @@ def search(ctx, args):
         return {"matches": [], "contentSearch": content}
     wide = stats["passages"] >= WIDE_PASSAGES or stats["tail"] >= TAIL_WIDE_ROWS
     ctx.width.lean(wide)
-    in_turn = alone or not wide     # how the follow-up reads run (_show)
     kinds = args.get("kinds") or None
     scope = "project" if args.get("projectId") is not None else "kinds" if kinds else "all"
     form = (len(stats["keys"]) == 1) + 2 * stats["fronts"]
@@ -122,14 +132,14 @@ def search(ctx, args):
         full = len(ranked) == asked
         if by_number:
             ranked = named(ctx, ranked, stats["items"], kinds)
-        _show(ctx, ranked, ranked[:limit], shown, passages, args, in_turn)
+        _show(ctx, ranked, ranked[:limit], shown, passages, args, alone, wide)
         visible = [r for r in ranked if (r["kind"], r["id"]) in shown]
         if len(visible) >= limit or not full:
             break
         want *= 4
         share = None    # too few of the kinds asked for among the best: their own statement from here
     top = visible[:limit]
-    _show(ctx, [], top, shown, passages, args, in_turn)     # passages of those that moved up
+    _show(ctx, [], top, shown, passages, args, alone, wide)     # passages of those that moved up
     return {"matches": [_match(r, shown[(r["kind"], r["id"])], passages.get(r["doc"]), terms, len(terms))
                         for r in top], "contentSearch": content}
 
@@ -255,19 +265,14 @@ def reads_front(cand, n_items):
     return cand is None or len(cand) >= CAND_FRONT_SHARE * n_items
 
 
-def _show(ctx, ranked, best, shown, passages, args, in_turn):
+def _show(ctx, ranked, best, shown, passages, args, alone, wide):
     """Fill `shown` (what to show of each ranked item that may be shown: one query per kind, for
     sessions without their summary when none is matched in it) and
     `passages` (doc -> its passage, for those of `best` reported by their content; read ahead, as
-    nearly all of them may be shown), reading only what is not there yet. Independent reads: side
-    by side on sibling cursors in a lease leaning wide, else (`in_turn`) one after another on this
-    cursor: when this transaction has just written the index, which siblings would not see, and in a
-    smaller workspace, where they are small enough that handing them to threads costs more than the
-    second core gives back. Whole searches in process, 200 queries x 3 rounds, both ways interleaved,
-    the same answers (p50 ms, side by side / one after another): 60 k turns (sessions only) all words
-    7.39 / 6.93, any 9.39 / 9.00; 602 k turns all 8.05 / 7.67, any 11.52 / 11.20; 6 M turns, the
-    lease wide, all 13.07 / 13.54, any 15.02 / 15.50. (Where between 602 k and 6 M turns they change
-    places was not measured: the lease's own bound, WIDE_PASSAGES, stands for it.)"""
+    nearly all of them may be shown), reading only what is not there yet. Independent reads, side
+    by side on sibling cursors (SIDE_BY_SIDE_READS: when the lease leans wide, `wide`, or they are
+    many), else one after another on this cursor; always so when this transaction has just written
+    the index (`alone`), which siblings would not see."""
     wanted, own_text = {}, set()
     for r in ranked:
         if (r["kind"], r["id"]) not in shown:
@@ -279,7 +284,7 @@ def _show(ctx, ranked, best, shown, passages, args, in_turn):
     docs = [r["doc"] for r in best if r["doc"] is not None and r["doc"] not in passages]
     if docs:
         calls.append(("search.passages", {"docs": docs}))
-    results = ctx.sql_each(calls, alone=in_turn)
+    results = ctx.sql_each(calls, alone=alone or not (wide or len(calls) >= SIDE_BY_SIDE_READS))
     for kind, rows in zip(wanted, results):
         for row in rows:
             shown[(kind, row["id"])] = row

@@ -16,6 +16,14 @@ from talkbar.casing import camel
 from talkbar.dbwidth import Width
 from talkbar.errors import not_found
 
+# Reads handed to threads from this many on: fewer cost less one after another than the handoff
+# (measured in process, both ways interleaved, p50 ms side by side / one after another, at 60 k,
+# 602 k and 6 M turns): a transcript's first page, two reads, 4.27 / 3.74, 4.53 / 4.08, 5.52 / 5.03;
+# a search at 602 k turns with an FTS5 query before each (bench/search.py's order), two reads, all
+# words 13.73 / 12.70, any 14.03 / 13.36; three 13.04 / 12.52 and 13.60 / 13.86; four 14.74 / 15.01
+# and 16.29 / 16.82; a transcript page after a cursor, three reads, 4.12 / 4.71, 4.36 / 5.14, 5.31 /
+# 6.16; sessions.get, five, 4.76 / 5.01, 4.80 / 5.22, 4.77 / 5.12.
+SIDE_BY_SIDE_READS = 3
 _POOL = None
 _POOL_GUARD = threading.Lock()
 
@@ -56,16 +64,14 @@ class Ctx:
                 return self._run_sql(cur, query_name, params)
         return self._run_sql(self.cur, query_name, params)
 
-    def sql_each(self, calls, *, alone=False):
-        """Several independent reads [(query_name, params)], results in order. They run side by
-        side, each on a sibling cursor of this operation's connection (DuckDB runs a query without
-        the GIL: sessions.get's five reads at 602 k turns took 4.80 ms side by side, 5.22 one after
-        another). A sibling reads what is committed, not this transaction's own writes: a caller that
-        may have written in it passes alone=True and they run one after another here; so does one
-        whose reads are too small to gain from the second core what handing them to threads costs
-        (a search's two follow-up reads in a smaller workspace: talkbar/search/query.py,
-        SIDE_BY_SIDE_READS)."""
-        if alone or len(calls) < 2 or self.cur is None:
+    def sql_each(self, calls, *, alone=False, heavy=False):
+        """Several independent reads [(query_name, params)], results in order. From
+        SIDE_BY_SIDE_READS of them on they run side by side, each on a sibling cursor of this
+        operation's connection (DuckDB runs a query without the GIL); fewer run one after another on
+        this cursor, unless the caller knows them `heavy` (side by side from two). A sibling reads
+        what is committed, not this transaction's own writes: a caller that may have written in it
+        passes alone=True and they run one after another whatever their number."""
+        if alone or self.cur is None or len(calls) < (2 if heavy else SIDE_BY_SIDE_READS):
             return [self.sql(name, **params) for name, params in calls]
         from concurrent.futures import wait
         cursors = [self.cur.cursor() for _ in calls]

@@ -4,6 +4,8 @@ exactly as long as it runs; a search of a large index, or with a long unsorted t
 lease lean wide until a search finds it otherwise. The setting is read inside
 the work and the order of the `db.threads` events is checked; no timing is involved."""
 
+import threading
+
 import pytest
 
 from conftest import DB_FILE, DEMO
@@ -134,17 +136,23 @@ def test_a_long_tail_makes_the_lease_lean_wide_until_a_search_finds_it_short(fre
 
 
 def test_a_search_reads_side_by_side_while_the_lease_leans_wide_or_the_reads_are_many(fresh_engine, monkeypatch):
-    """Its follow-up reads (what to show, the passages) go to sibling cursors in a lease leaning wide
-    or from query.SIDE_BY_SIDE_READS on; fewer, in a smaller workspace, one after another on the
-    operation's cursor. The same answers either way."""
+    """Its follow-up reads (what to show, the passages) go to sibling cursors, on other threads, in a
+    lease leaning wide or from context.SIDE_BY_SIDE_READS on; fewer, in a smaller workspace, one after
+    another on the operation's own. The same answers either way."""
     from talkbar import context
     from talkbar.search import query
-    reads, each = [], context.Ctx.sql_each
+    reads, each, run = [], context.Ctx.sql_each, context.Ctx._run_sql
 
-    def spy(self, calls, *, alone=False):
-        reads.append((len(calls), alone))
-        return each(self, calls, alone=alone)
-    monkeypatch.setattr(context.Ctx, "sql_each", spy)
+    def spy_each(self, calls, *, alone=False, heavy=False):
+        reads.append([len(calls), False, threading.current_thread()])   # how many, on other threads, whose
+        return each(self, calls, alone=alone, heavy=heavy)
+
+    def spy_run(self, cur, name, params):
+        if reads and threading.current_thread() is not reads[-1][2]:
+            reads[-1][1] = True
+        return run(self, cur, name, params)
+    monkeypatch.setattr(context.Ctx, "sql_each", spy_each)
+    monkeypatch.setattr(context.Ctx, "_run_sql", spy_run)
     searches = [{"query": q, "match": m, "limit": 10} for q in ("budget review vendor", "budget", "roadmap")
                 for m in ("any", "all")]
     for args in searches:                                    # an index to write, if any, is written here
@@ -154,7 +162,8 @@ def test_a_search_reads_side_by_side_while_the_lease_leans_wide_or_the_reads_are
         monkeypatch.setattr(query, "WIDE_PASSAGES", bound)
         reads.clear()
         answers[wide] = [fresh_engine.call("workspace.search", args) for args in searches]
-        assert all(alone is (not wide and n < query.SIDE_BY_SIDE_READS) for n, alone in reads), (wide, reads)
-        counts = {n for n, _alone in reads if n > 1}
-        assert {2, query.SIDE_BY_SIDE_READS} <= counts, counts    # both ways taken in the small workspace
+        assert all(threaded is (n > 1 and (wide or n >= context.SIDE_BY_SIDE_READS)) for n, threaded, _ in reads), \
+            (wide, reads)
+        counts = {n for n, _threaded, _ in reads if n > 1}
+        assert {2, context.SIDE_BY_SIDE_READS} <= counts, counts    # both ways taken in the small workspace
     assert answers[False] == answers[True] and all(a["matches"] for a in answers[False])

@@ -93,17 +93,6 @@ WIDE_PASSAGES = 16 * 122_880
 # which favours one thread): 97 k postings, two won 44 of 96 (median
 # 1.00x); 194 k, 69 of 96 (0.94x); 648 k, 79 of 96 (0.89x).
 TAIL_WIDE_ROWS = 122_880
-# A search's follow-up reads (what to show of each kind, the passages: _show) go side by side to
-# sibling cursors from this many on, or when the lease leans wide; fewer, in a smaller workspace, run
-# one after another: handing two small reads to threads costs more than the second core gives back.
-# Whole searches in process at 602 k turns, an FTS5 query before each as in bench/search.py, 200
-# queries, both ways interleaved (p50 ms, side by side / one after another), 2 rounds: two reads
-# all words 13.73 / 12.70, any 14.03 / 13.36; three 13.04 / 12.52 and 13.60 / 13.86; four 14.74 /
-# 15.01 and 16.29 / 16.82. This rule against all side by side, 4 rounds: two reads 13.59 / 12.74 and
-# 15.94 / 15.44 (three, the same both ways: 13.22 / 13.22, 15.75 / 15.78); all searches 9.83 / 9.31
-# and 15.17 / 15.07; at 60 k turns 8.32 / 7.80 and 10.24 / 9.70 (2 rounds). At 6 M turns, the lease
-# wide, side by side won at every count (whole searches all words 13.07 / 13.54 ms, any 15.02 / 15.50).
-SIDE_BY_SIDE_READS = 3
 
 
 def search(ctx, args):
@@ -269,10 +258,11 @@ def _show(ctx, ranked, best, shown, passages, args, alone, wide):
     """Fill `shown` (what to show of each ranked item that may be shown: one query per kind, for
     sessions without their summary when none is matched in it) and
     `passages` (doc -> its passage, for those of `best` reported by their content; read ahead, as
-    nearly all of them may be shown), reading only what is not there yet. Independent reads, side
-    by side on sibling cursors (SIDE_BY_SIDE_READS: when the lease leans wide, `wide`, or they are
-    many), else one after another on this cursor; always so when this transaction has just written
-    the index (`alone`), which siblings would not see."""
+    nearly all of them may be shown), reading only what is not there yet. Independent reads
+    (Ctx.sql_each), heavy enough to gain from the second core however few when the lease leans wide
+    (`wide`; at 6 M turns, whole searches p50 all words 13.07 ms side by side against 13.54 one after
+    another, any 15.02 against 15.50); one after another when this transaction has just written the
+    index (`alone`), which sibling cursors would not see."""
     wanted, own_text = {}, set()
     for r in ranked:
         if (r["kind"], r["id"]) not in shown:
@@ -284,7 +274,7 @@ def _show(ctx, ranked, best, shown, passages, args, alone, wide):
     docs = [r["doc"] for r in best if r["doc"] is not None and r["doc"] not in passages]
     if docs:
         calls.append(("search.passages", {"docs": docs}))
-    results = ctx.sql_each(calls, alone=alone or not (wide or len(calls) >= SIDE_BY_SIDE_READS))
+    results = ctx.sql_each(calls, alone=alone, heavy=wide)
     for kind, rows in zip(wanted, results):
         for row in rows:
             shown[(kind, row["id"])] = row

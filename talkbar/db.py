@@ -358,7 +358,8 @@ class Database:
             cur = self._con.cursor()
         self._mine.n = nested + 1
         try:
-            yield cur
+            with self.planning.in_full():   # with every pass, unless the work is lean (talkbar/dbplans.py)
+                yield cur
         except BaseException:
             if write:
                 self.undone()

@@ -36,23 +36,84 @@ reading, not running, could turn into a cross product without the join order pas
 (tests/test_db_planning.py checks the plans of every statement these ran).
 `disabled_optimizers` belongs to the DuckDB instance, like `threads` (talkbar/dbwidth.py): what one
 cursor sets holds for every cursor of the file's connection while any holder is in.
+When the last holder leaves, the instance stays lean until work that plans with every pass takes a
+cursor (in_full(): Database.cursor() for any work not marked lean_work()), which puts every pass
+back before its first statement; if such work is running already, at once. So searches back to
+back set it once, not twice a search: at 602 k turns, whole searches in process (bench/search.py's
+200 queries x 3 rounds, each way interleaved, an FTS5 query before each; p50 / p95 ms, set and reset
+per search / kept): all words 11.32 / 23.54, 10.85 / 23.09; any word 15.68 / 24.75, 15.20 / 23.95.
+Meanwhile a search compaction building on its own connection (talkbar/search/compact.py), which
+takes no cursor here, plans lean as it did while a search ran. A lease ends with every pass back
+(detach), for a connection opened later to the same instance.
 """
+
+import threading
+from contextlib import contextmanager, nullcontext
 
 from talkbar import events, sqlfiles
 from talkbar.dbsetting import HeldSetting
 
 
 class Planning(HeldSetting):
-    """The optimiser setting of one leased connection: lean while any work holds lean(), else
-    DuckDB's full set (what a new connection plans with)."""
+    """The optimiser setting of one leased connection: lean while any work holds lean(), and after
+    it until work that plans in full comes (in_full()); else DuckDB's full set (what a new
+    connection plans with)."""
+
+    def __init__(self):
+        super().__init__()
+        self._full = 0                       # work in_full() now
+        self._thread = threading.local()     # this thread's work is lean work (lean_work())
 
     def lean(self):
         """The lean planning for the block (and for any other work running meanwhile)."""
         return self.held()
 
+    @contextmanager
+    def lean_work(self):
+        """This thread's work plans lean (it holds lean() where it runs statements): the cursors it
+        takes meanwhile are not work in full."""
+        before = getattr(self._thread, "lean", False)
+        self._thread.lean = True
+        try:
+            yield
+        finally:
+            self._thread.lean = before
+
+    def in_full(self):
+        """Work that plans with every pass, for the block (a cursor taken outside lean_work()): a lean
+        setting left by lean work that ended is reset before it starts, and lean work ending
+        meanwhile resets it at once."""
+        if getattr(self._thread, "lean", False):
+            return nullcontext()
+        return self._in_full()
+
+    @contextmanager
+    def _in_full(self):
+        self._change(lambda: self._count_full(1))
+        try:
+            yield
+        finally:
+            self._change(lambda: self._count_full(-1))
+
+    def _count_full(self, step):
+        self._full += step
+
+    def _wanted(self):
+        return self._holders > 0 or (self._applied is True and self._full == 0)
+
     def _attached(self, setter):
-        # the instance plans with every pass: a new one does, and the last holder's release reset it
+        # the instance plans with every pass: a new one does, and a lease ends with it (detach)
         self._applied = False
+
+    def detach(self):
+        with self._lock:
+            if self._setter is not None and self._applied:
+                try:
+                    self._set(False)
+                except Exception:   # a connection going away with an error: it is closed next
+                    pass
+            self._applied = None
+        super().detach()
 
     def _set(self, lean):
         sqlfiles.call(self._setter, "db.optimizers.lean" if lean else "db.optimizers.full")

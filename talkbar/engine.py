@@ -63,16 +63,17 @@ class Engine:
         lock = write_lock or self.db.write_lock
         _imported_before_the_lease(op)
         try:
-            if op.is_read:
-                with self.db.cursor() as cur:
-                    result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
-            elif op.outside_queue:
-                result = self._outside_queue(op, args, recheck, lock)
-            else:
-                # wait for the write turn before leasing the file, so that while writes queue here
-                # another process can still get in between them
-                with self.db.write_turn(lock) as cur:
-                    result = self.guarded(op, lambda: self._run(cur, op, args, recheck))
+            with self.db.planning.lean_work() if op.lean_plans else nullcontext():   # talkbar/dbplans.py
+                if op.is_read:
+                    with self.db.cursor() as cur:
+                        result = self._transaction(cur, op, lambda: self._run(cur, op, args, recheck))
+                elif op.outside_queue:
+                    result = self._outside_queue(op, args, recheck, lock)
+                else:
+                    # wait for the write turn before leasing the file, so that while writes queue here
+                    # another process can still get in between them
+                    with self.db.write_turn(lock) as cur:
+                        result = self.guarded(op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,

@@ -39,6 +39,11 @@ def _within(log, op):
     return out
 
 
+def _first_statement(steps):
+    """Where the op's own statements start (the lease's own, db.*, may come first)."""
+    return min(i for i, s in enumerate(steps) if s[0] == "sql" and not s[1].startswith("db."))
+
+
 def test_a_lease_plans_with_every_pass(fresh_engine):
     fresh_engine.call("workspace.list", {})
     with fresh_engine.db.cursor() as cur:
@@ -101,13 +106,47 @@ def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(fr
         assert [set(s.split(",")) for s in settings] == [LEAN], name
     assert listed and all(settings == {""} for settings in listed.values()), listed
     log = heard()
-    for op in marked:
-        steps = _within(log, op)
-        assert [s for s in steps if s[0] == "lean"] == [("lean", True), ("lean", False)], op
-        assert steps[-1] == ("lean", False)
-    assert not [s for op in ("sessions.list", "notes.update") for s in _within(log, op) if s[0] == "lean"]
+    # set lean before the search's first statement and kept through the notes.create after it; every
+    # pass back before the first statement of the sessions.list after that, and kept
+    searching = _within(log, "workspace.search")
+    assert [s for s in searching if s[0] == "lean"] == [("lean", True)]
+    assert searching.index(("lean", True)) < _first_statement(searching)
+    assert not [s for s in _within(log, "notes.create") if s[0] == "lean"]
+    listing = _within(log, "sessions.list")
+    assert [s for s in listing if s[0] == "lean"] == [("lean", False)]
+    assert listing.index(("lean", False)) < _first_statement(listing)
+    assert not [s for op in ("notes.list", "notes.update") for s in _within(log, op) if s[0] == "lean"]
     with fresh_engine.db.cursor() as cur:
         assert _disabled(cur) == ""
+
+
+def test_lean_stays_after_lean_work_until_work_in_full_takes_a_cursor(fresh_engine, heard):
+    db = fresh_engine.db
+    ask = {"query": "budget review", "match": "any", "limit": 5}
+    with db.holding():                   # a cursor held outside lean work: work in full is running
+        fresh_engine.call("workspace.search", dict(ask))
+        assert [e["lean"] for e in heard() if e["event"] == "db.optimizers"] == [True, False]
+    before = len(heard())
+    fresh_engine.call("workspace.search", dict(ask))       # the lease kept (idle), nothing else running
+    fresh_engine.call("workspace.search", dict(ask))
+    assert [e["lean"] for e in heard()[before:] if e["event"] == "db.optimizers"] == [True]
+    with db.cursor() as cur:                                # work in full: every pass before it reads
+        assert _disabled(cur) == ""
+    assert [e["lean"] for e in heard()[before:] if e["event"] == "db.optimizers"] == [True, False]
+
+
+def test_a_lease_ends_with_every_pass(fresh_engine):
+    db = fresh_engine.db
+    fresh_engine.call("workspace.search", {"query": "budget review", "match": "any", "limit": 5})
+    with db.planning.lean_work(), db.cursor() as cur:       # lean work still: what the instance holds
+        assert set(_disabled(cur).split(",")) == LEAN
+        import duckdb
+        other = duckdb.connect(str(db.path))                # the same instance, as a compaction opens it
+    try:
+        db.release_now()
+        assert other.execute("SELECT current_setting('disabled_optimizers')").fetchone()[0] == ""
+    finally:
+        other.close()
 
 
 def test_a_first_search_indexes_the_workspace_planned_lean_too(fresh_engine, heard, monkeypatch):
@@ -119,9 +158,9 @@ def test_a_first_search_indexes_the_workspace_planned_lean_too(fresh_engine, hea
     found = fresh_engine.call("workspace.search", {"query": "budget", "match": "any", "limit": 5, "workspaceId": workspace})
     assert found["matches"]
     steps = _within(heard(), "workspace.search")
-    lean_at, full_at = steps.index(("lean", True)), steps.index(("lean", False))
+    assert ("lean", False) not in steps      # kept after it too, with nothing else running
     indexing = [i for i, s in enumerate(steps) if s[0] == "sql" and s[1].startswith("search.bulk.")]
-    assert indexing and lean_at < min(indexing) and max(indexing) < full_at
+    assert indexing and steps.index(("lean", True)) < min(indexing)
 
 
 def _queries(fresh_engine):
@@ -147,11 +186,12 @@ def test_a_search_answers_the_same_planned_lean_or_in_full(fresh_engine, heard, 
     asked = _queries(fresh_engine)
     assert len(asked) >= 40
     lean = [fresh_engine.call("workspace.search", dict(a)) for a in asked]
-    assert sum(1 for e in heard() if e["event"] == "db.optimizers" and e["lean"]) == len(asked)
+    assert [e["lean"] for e in heard() if e["event"] == "db.optimizers"] == [True]   # set once, kept
     monkeypatch.setattr(Planning, "lean", lambda self: nullcontext())
+    monkeypatch.setattr(Planning, "lean_work", lambda self: nullcontext())
     before = len(heard())
     full = [fresh_engine.call("workspace.search", dict(a)) for a in asked]
-    assert not [e for e in heard()[before:] if e["event"] == "db.optimizers"]
+    assert [e["lean"] for e in heard()[before:] if e["event"] == "db.optimizers"] == [False]  # the first one's cursor
     assert sum(1 for r in full if r["matches"]) >= len(asked) // 3
     assert lean == full
 

@@ -317,13 +317,15 @@ class Database:
         if self._missing():
             yield
             return
-        with self.cursor():
+        with self.cursor(runs=False):
             yield
 
     @contextmanager
-    def cursor(self, write=False):
+    def cursor(self, write=False, runs=True):
         """A cursor on the leased connection, for one operation (or one batch entry). A read of a
         data root with no database yet gets the empty workspace in memory; `write` creates it.
+        `runs`: statements run on it, planned with every pass unless the work is lean (holding()
+        only keeps the lease; the calls inside take cursors of their own).
         Calls that queued behind an open which waited its 5 s in vain share its `busy` rather than
         each starting a wait of its own (three reads at once answered after 5, 10 and 15 s)."""
         if not write and self._missing():
@@ -358,7 +360,7 @@ class Database:
             cur = self._con.cursor()
         self._mine.n = nested + 1
         try:
-            with self.planning.in_full():   # with every pass, unless the work is lean (talkbar/dbplans.py)
+            with self.planning.in_full() if runs else nullcontext():   # talkbar/dbplans.py
                 yield cur
         except BaseException:
             if write:

@@ -123,12 +123,13 @@ def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(fr
 def test_lean_stays_after_lean_work_until_work_in_full_takes_a_cursor(fresh_engine, heard):
     db = fresh_engine.db
     ask = {"query": "budget review", "match": "any", "limit": 5}
-    with db.holding():                   # a cursor held outside lean work: work in full is running
+    with db.cursor():                    # a cursor taken outside lean work: work in full is running
         fresh_engine.call("workspace.search", dict(ask))
         assert [e["lean"] for e in heard() if e["event"] == "db.optimizers"] == [True, False]
     before = len(heard())
-    fresh_engine.call("workspace.search", dict(ask))       # the lease kept (idle), nothing else running
-    fresh_engine.call("workspace.search", dict(ask))
+    with db.holding():                   # the lease kept, nothing else running
+        fresh_engine.call("workspace.search", dict(ask))
+        fresh_engine.call("workspace.search", dict(ask))
     assert [e["lean"] for e in heard()[before:] if e["event"] == "db.optimizers"] == [True]
     with db.cursor() as cur:                                # work in full: every pass before it reads
         assert _disabled(cur) == ""

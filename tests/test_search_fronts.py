@@ -255,12 +255,12 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
                                     ([rare, other, common], "any", "workspace.search@front2"),
                                     ([common, "zzyzxq"], "any", "workspace.search")):   # found nowhere: last
         assert statements(engine, {"query": " ".join(words), "match": match})[0] == [statement], words
-    # narrowed (its items are known) to less than CAND_FRONT_SHARE of the items: the whole list
-    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)
-    assert statements(engine, {"query": common, "match": "all"})[0] == ["workspace.search@one"]
-    # narrowed to CAND_FRONT_SHARE of the items or more, the fronts are read all the same
+    # one word is never narrowed (its items are not read), so its front is read whatever the share
+    for share in (2, 0):
+        monkeypatch.setattr(query, "CAND_FRONT_SHARE", share)
+        assert statements(engine, {"query": common, "match": "all"})[0] == ["workspace.search@one_front"]
+    # two words narrowed to CAND_FRONT_SHARE of the items or more: the fronts are read all the same
     monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0)
-    assert statements(engine, {"query": common, "match": "all"})[0] == ["workspace.search@one_front"]
     narrowed, found = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
     monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)
     whole, found_whole = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100})
@@ -295,23 +295,21 @@ def test_the_whole_lists_are_ranked_unnarrowed_from_the_whole_share(engine, monk
     assert answers[0] == answers[1]
 
 
-def test_one_word_is_ranked_unnarrowed_with_the_same_matches(engine, monkeypatch):
-    """All words, one word whose items are known (its list is short, none of its postings in the
-    tail): the narrowing to them would leave every posting in, so the ranking runs without it."""
+def test_one_word_reads_no_items_and_matches_as_any_word(engine):
+    """All words, one word: its items would narrow nothing (every posting of its list is of them),
+    so its counts come without them (no `cand`), the ranking is the one-word form (its front where
+    it has one), and the matches are those of the same word searched as any word."""
     with engine.db.cursor() as cur:
         rare, common = _word(cur, False), _word(cur, True)
         for word in (rare, common):
-            assert _stats(cur, [key(WS, text.query_terms(word)[0])], True)["cand"], word   # its items are known
-    monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2)   # the whole list, not the front, for both
-    for word in (rare, common):
+            one = key(WS, text.query_terms(word)[0])
+            assert _stats(cur, [one], True)["cand"] is None, word
+        assert _stats(cur, [key(WS, text.query_terms(w)[0]) for w in (rare, common)], True)["cand"]  # two: read
+    for word, form in ((rare, "workspace.search@one"), (common, "workspace.search@one_front")):
         cands = []
         ran, found = statements(engine, {"query": word, "match": "all", "limit": 100}, cands)
-        assert ran == ["workspace.search@one"] and cands == [None] and found, word
-        with monkeypatch.context() as narrowed:
-            narrowed.setattr(query, "narrowing", lambda stats: stats["cand"])
-            cands = []
-            assert statements(engine, {"query": word, "match": "all", "limit": 100}, cands)[1] == found, word
-            assert len(cands) == 1 and cands[0], word
+        assert ran == [form] and cands == [None] and found, word
+        assert statements(engine, {"query": word, "match": "any", "limit": 100})[1] == found, word
 
 
 def test_a_session_taken_out_of_the_lists_leaves_their_fronts_true(engine):

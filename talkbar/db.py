@@ -317,15 +317,17 @@ class Database:
         if self._missing():
             yield
             return
-        with self.cursor(runs=False):
+        with self.cursor(in_full=False):
             yield
 
     @contextmanager
-    def cursor(self, write=False, runs=True):
+    def cursor(self, write=False, in_full=True):
         """A cursor on the leased connection, for one operation (or one batch entry). A read of a
         data root with no database yet gets the empty workspace in memory; `write` creates it.
-        `runs`: statements run on it, planned with every pass unless the work is lean (holding()
-        only keeps the lease; the calls inside take cursors of their own).
+        `in_full`: its statements are planned with every pass, unless the work is lean
+        (talkbar/dbplans.py); False where the passes make no difference: holding() runs no
+        statement (the calls inside take cursors of their own), the MCP server's read of MCP Access
+        one that joins nothing.
         Calls that queued behind an open which waited its 5 s in vain share its `busy` rather than
         each starting a wait of its own (three reads at once answered after 5, 10 and 15 s)."""
         if not write and self._missing():
@@ -360,7 +362,7 @@ class Database:
             cur = self._con.cursor()
         self._mine.n = nested + 1
         try:
-            with self.planning.in_full() if runs else nullcontext():   # talkbar/dbplans.py
+            with self.planning.in_full() if in_full else nullcontext():
                 yield cur
         except BaseException:
             if write:

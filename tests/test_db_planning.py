@@ -297,3 +297,30 @@ def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(fresh_engi
                 assert made_lean <= 2 * made + SLACK_ROWS, (name, made, made_lean)
                 reads += 1
     assert reads >= 10
+
+
+def test_searches_through_the_server_back_to_back_set_lean_planning_once(tb):
+    """The real MCP server: talkbar_find after talkbar_find plans lean without setting it again (the
+    server's read of MCP Access before each call leaves it as it is); a call planned with every pass
+    puts every pass back before its statements, and the next search sets lean again."""
+    from mcp_raw import RawServer
+    assert tb.run("app", "access", "mcp", "on").code == 0
+    s = RawServer(tb, verbose=True)
+    try:
+        s.initialize()
+
+        def call(tool, arguments, ends):
+            assert s.tool_result(s.call(tool, arguments))[1] is False
+            s.wait_for("op.end", count=ends)
+        for i in range(3):
+            call("talkbar_find", {"query": "budget review", "match": "any", "limit": 5}, i + 1)
+        call("talkbar_read", {"tool": "sessions.list", "args": {"limit": 2}}, 4)
+        call("talkbar_find", {"query": "budget review", "match": "all", "limit": 5}, 5)
+        steps = [(e["event"], e.get("lean"), e.get("op")) for e in s.events()
+                 if e["event"] in ("db.optimizers", "op.start")]
+    finally:
+        s.close()
+    assert [(ev, x if ev == "db.optimizers" else op) for ev, x, op in steps] == [
+        ("op.start", "workspace.search"), ("db.optimizers", True), ("op.start", "workspace.search"),
+        ("op.start", "workspace.search"), ("op.start", "sessions.list"), ("db.optimizers", False),
+        ("op.start", "workspace.search"), ("db.optimizers", True)]

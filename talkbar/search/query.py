@@ -301,7 +301,7 @@ def _match(r, row, passage, terms, n_terms):
     if r["own_wins"]:
         matched = "title" if r["in_title"] else "body"
         body = row["body"] or ""
-        source = body if snippet.has_match(body, terms) or (body and matched == "title") else title
+        source = body if (body and matched == "title") or snippet.has_match(body, terms) else title
         cut, content = snippet.cut(source, terms), None
     else:
         matched = "content"

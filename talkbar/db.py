@@ -326,8 +326,8 @@ class Database:
         data root with no database yet gets the empty workspace in memory; `write` creates it.
         `in_full`: its statements are planned with every pass, unless the work is lean
         (talkbar/dbplans.py); False where the passes make no difference: holding() runs no
-        statement (the calls inside take cursors of their own), the MCP server's read of MCP Access
-        one that joins nothing.
+        statement (the calls inside take cursors of their own), and the MCP server's read of MCP
+        Access joins nothing.
         Calls that queued behind an open which waited its 5 s in vain share its `busy` rather than
         each starting a wait of its own (three reads at once answered after 5, 10 and 15 s)."""
         if not write and self._missing():

@@ -198,9 +198,10 @@ def term_stats(sql, keys, match_all=False):
     `fronts`: how many of the last keys (0, 1 or 2) have fronts for the ranking to read (1:
     search_ranked_front and _one_front, 2: search_ranked_front2; 0 with a `cand` of less than
     CAND_FRONT_SHARE of the items, where reading the whole list costs less: reads_front());
-    With match_all and two keys or more, `cand`: the items holding every key whose items the SQL returns (short lists,
-    nothing in the tail), the only ones search_ranked scores; None when no key's items are known,
-    when they are CAND_WHOLE_SHARE of the items or more (and always without match_all). None
+    With match_all and two keys or more, `cand`: the items holding every key whose items the SQL
+    returns (short lists, nothing in the tail), the only ones search_ranked scores; None when no
+    key's items are known, when they are CAND_WHOLE_SHARE of the items or more (and always without
+    match_all or with one key). None
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown, fronted, tail = {}, {}, {}, set(), set(), 0

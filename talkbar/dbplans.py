@@ -89,14 +89,11 @@ class Planning(HeldSetting):
 
     @contextmanager
     def _in_full(self):
-        self._change(lambda: self._count_full(1))
+        self._change(lambda: setattr(self, "_full", self._full + 1))
         try:
             yield
         finally:
-            self._change(lambda: self._count_full(-1))
-
-    def _count_full(self, step):
-        self._full += step
+            self._change(lambda: setattr(self, "_full", self._full - 1))
 
     def _wanted(self):
         return self._holders > 0 or (self._applied is True and self._full == 0)
@@ -105,15 +102,9 @@ class Planning(HeldSetting):
         # the instance plans with every pass: a new one does, and a lease ends with it (detach)
         self._applied = False
 
-    def detach(self):
-        with self._lock:
-            if self._setter is not None and self._applied:
-                try:
-                    self._set(False)
-                except Exception:   # a connection going away with an error: it is closed next
-                    pass
-            self._applied = None
-        super().detach()
+    def _detaching(self):
+        if self._applied:
+            self._set(False)
 
     def _set(self, lean):
         sqlfiles.call(self._setter, "db.optimizers.lean" if lean else "db.optimizers.full")

@@ -36,8 +36,13 @@ class HeldSetting(ABC):
     def detach(self):
         with self._lock:
             if self._setter is not None:
+                try:
+                    self._detaching()
+                except Exception:   # a connection going away with an error: it is closed next
+                    pass
                 self._setter.close()
             self._setter = None
+            self._applied = None
 
     @contextmanager
     def held(self):
@@ -69,6 +74,10 @@ class HeldSetting(ABC):
     def _attached(self, setter):
         """Learn from a new lease's connection what the setting needs, or what it is set to
         (`_applied`; not known by default)."""
+
+    def _detaching(self):
+        """What the lease's end leaves the instance set to (another connection to it, a
+        compaction's, may outlive the lease): as it is, by default."""
 
     def _settable(self):
         return True

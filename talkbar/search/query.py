@@ -205,9 +205,9 @@ def term_stats(sql, keys, match_all=False):
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown, fronted, tail = {}, {}, {}, set(), set(), 0
-    # one word's items narrow nothing (narrowing()) and a list long enough to have a front has more
-    # postings than items are read for, so they are not read (converting them cost a one-word
-    # all-words search ~0.3 ms at 602 k turns)
+    # one word's items narrow nothing (narrowing()), so they are not read (converting them cost a
+    # one-word all-words search ~0.3 ms at 602 k turns); its front, where it has one, is read as
+    # before: such a list is longer than the lists whose items are read
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all and len(set(keys)) > 1):
         if r["part"] == 3:
             tail = r["n"]
@@ -243,13 +243,14 @@ def term_stats(sql, keys, match_all=False):
 
 
 def narrowing(stats):
-    """The items the ranking statement is narrowed to: term_stats' `cand`, except for one word. A
-    word's items are known only when the tail holds none of its postings, so they are all the items
-    its postings have: narrowing to them leaves every posting in, and costs binding a list of up to
-    20,000 items and testing each posting against it (the one-word all-words queries of bench/search.py,
-    ranked both ways, interleaved, the same answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 at 602 k).
-    The one-word macros rely on it: they bind no narrowing at all (migration 0990)."""
-    return None if len(set(stats["keys"])) == 1 else stats["cand"]
+    """The items the ranking statement is narrowed to: term_stats' `cand`, which is None for one
+    word (term_stats reads no items for it). A word's items are known only when the tail holds none
+    of its postings, so they are all the items its postings have: narrowing to them leaves every
+    posting in, and costs binding a list of up to 20,000 items and testing each posting against it
+    (the one-word all-words queries of bench/search.py, ranked both ways, interleaved, the same
+    answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 at 602 k). The one-word macros rely on it:
+    they bind no narrowing at all (migration 0990)."""
+    return stats["cand"]
 
 
 def reads_front(cand, n_items):

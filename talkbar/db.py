@@ -272,12 +272,16 @@ class Database:
                 self._close()
 
     @contextmanager
-    def write_turn(self, lock=None):
+    def write_turn(self, lock=None, committed=None):
         """A cursor in one write transaction. The write turn (`lock`, default write_lock) is waited
         for before the file is leased, so that while writes queue here another process can still
-        get in between them."""
-        with (lock or self.write_lock), self.cursor(write=True) as cur, transaction(cur):
-            yield cur
+        get in between them. `committed()` runs once the transaction has committed, before the turn
+        passes to the next write (what happens after that may come after the next write's start)."""
+        with (lock or self.write_lock), self.cursor(write=True) as cur:
+            with transaction(cur):
+                yield cur
+            if committed is not None:
+                committed()
         self.kept()
 
     def kept(self):

@@ -72,7 +72,8 @@ class Engine:
                 else:
                     # wait for the write turn before leasing the file, so that while writes queue here
                     # another process can still get in between them
-                    with self.db.write_turn(lock) as cur:
+                    # op.commit: in the -v log before the next write's op.run, which op.end is not
+                    with self.db.write_turn(lock, lambda: events.emit("op.commit", op=op.id)) as cur:
                         result = self.guarded(op, lambda: self._run(cur, op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id

@@ -56,4 +56,3 @@ def test_a_variant_calls_the_other_macro(tmp_path):
         path.write_text(f"-- name: x.find\n-- returns: many\n-- params: $k\n{line}\nSELECT * FROM ranked($k)\n")
         with pytest.raises(sqlfiles.SqlError, match=re.escape(message)):
             sqlfiles.parse_file(path)
-

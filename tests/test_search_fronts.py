@@ -85,7 +85,7 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0):
             assert whole or match_all, keys
             front = _ranked(cur, form, stats, match_all, stats["cand"])
             assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all, form)
-            if one:                  # never narrowed (query.narrowing): the one-word forms bind no narrowing
+            if one:                  # never narrowed (query.term_stats): the one-word forms bind no narrowing
                 compared[form] += 1
                 continue
             if not whole:            # the items the short lists share hold the words apart

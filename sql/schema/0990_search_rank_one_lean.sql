@@ -4,7 +4,7 @@
 -- DuckDB binds and plans every statement anew, and for a one-word search the ranking statement
 -- spent more time there than reading the postings. Two parts of it are bound for nothing:
 --   * the narrowing to `cand`, a subquery: a one-word search is never narrowed
---     (talkbar/search/query.py, narrowing(): a word's known items are all the items of its list);
+--     (talkbar/search/query.py, term_stats(): a word's known items are all the items of its list);
 --   * tb_cover's lambda over the query's words, for one word: its one term, tb_cover_term below,
 --     which tb_cover now calls for each word too (the same expression as before, so the scores are
 --     the same bit for bit; the word's count is cnt's low 16 bits, as tb_held reads it).

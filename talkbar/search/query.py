@@ -117,7 +117,7 @@ def search(ctx, args):
         by_number = scope == "all" or share is not None
         asked = math.ceil(want / share) if share is not None else want
         ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
-                         avgdl=stats["avgdl"], match_all=match_all, cand=narrowing(stats), kinds=kinds, limit=asked)
+                         avgdl=stats["avgdl"], match_all=match_all, cand=stats["cand"], kinds=kinds, limit=asked)
         full = len(ranked) == asked
         if by_number:
             ranked = named(ctx, ranked, stats["items"], kinds)
@@ -205,9 +205,14 @@ def term_stats(sql, keys, match_all=False):
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
     found, fields, items, unknown, fronted, tail = {}, {}, {}, set(), set(), 0
-    # one word's items narrow nothing (narrowing()), so they are not read (converting them cost a
-    # one-word all-words search ~0.3 ms at 602 k turns); its front, where it has one, is read as
-    # before: such a list is longer than the lists whose items are read
+    # One word is never narrowed, so its items are not read (converting them cost a one-word
+    # all-words search ~0.3 ms at 602 k turns). A word's items are known only when the tail holds
+    # none of its postings, so they are all the items its postings have: narrowing to them leaves
+    # every posting in, and costs binding a list of up to 20,000 items and testing each posting
+    # against it (the one-word all-words queries of bench/search.py, ranked both ways, interleaved,
+    # the same answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 at 602 k). The one-word macros
+    # rely on it: they bind no narrowing at all (migration 0990). Its front, where it has one, is
+    # read as before: such a list is longer than the lists whose items are read.
     for r in sql("workspace.search:terms", keys=keys, match_all=match_all and len(set(keys)) > 1):
         if r["part"] == 3:
             tail = r["n"]
@@ -240,17 +245,6 @@ def term_stats(sql, keys, match_all=False):
             "passages": fields.get(2, (0, 0))[0],
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
-
-
-def narrowing(stats):
-    """The items the ranking statement is narrowed to: term_stats' `cand`, which is None for one
-    word (term_stats reads no items for it). A word's items are known only when the tail holds none
-    of its postings, so they are all the items its postings have: narrowing to them leaves every
-    posting in, and costs binding a list of up to 20,000 items and testing each posting against it
-    (the one-word all-words queries of bench/search.py, ranked both ways, interleaved, the same
-    answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 at 602 k). The one-word macros rely on it:
-    they bind no narrowing at all (migration 0990)."""
-    return stats["cand"]
 
 
 def reads_front(cand, n_items):

@@ -8,7 +8,7 @@ from talkbar import sqlfiles
 from talkbar.search import query
 
 WS = "workspace-niy3baezesnixbun"     # the demo's workspace
-RANKED = "SELECT * FROM {}($keys, $idfs, $avgdl, $match_all, $cand) ORDER BY item"
+RANKED = "SELECT * FROM {}($keys, $idfs, $avgdl, $match_all, $cand, $marked) ORDER BY item"
 
 
 def lengths_wrong(cur):
@@ -24,7 +24,14 @@ def stats(cur, keys, match_all):
 def ranked(cur, macro, stats, match_all, cand):
     """The rows of one ranking macro (search_ranked and its forms), by item."""
     return cur.execute(RANKED.format(macro), {"keys": stats["keys"], "idfs": stats["idfs"], "avgdl": stats["avgdl"],
-                                              "match_all": match_all, "cand": cand}).fetchall()
+                                              "match_all": match_all, "cand": cand,
+                                              "marked": stats["marked"]}).fetchall()
+
+
+def whole(stats):
+    """The ranking macro that reads the whole lists for these term counts (no front): the one-word
+    form where it may run (query.ranking_form)."""
+    return "search_ranked_one" if query.ranking_form({**stats, "fronts": 0}) == 1 else "search_ranked"
 
 
 def statements(engine, args, narrowed=None):

@@ -228,7 +228,7 @@ def _direct_search(cur, query):
     if stats is None:
         return []
     rows = sql("workspace.search", keys=stats["keys"], idfs=stats["idfs"], avgdl=stats["avgdl"], match_all=False,
-               limit=100)
+               marked=stats["marked"], limit=100)
     rows = search_query.named(SimpleNamespace(sql=sql, memo={}, workspace_id=WS), rows, stats["items"])
     return sorted((r["kind"], r["id"], round(r["r"], 1)) for r in rows)
 
@@ -280,6 +280,74 @@ def _settle(t):
         cur.execute("BEGIN TRANSACTION")
         assert compact.swap(cur) is True
         cur.execute("COMMIT")
+
+
+MARKS = "SELECT key, doc_no FROM search_tail WHERE tf < 0 ORDER BY ALL"
+
+
+def _ranking_statements(t, query, match):
+    """The ranking statements a search through the CLI ran (the -v events name each query)."""
+    r = t.run("-v", "--output", "json", "tools", "call", "workspace.search",
+              "--args", json.dumps({"query": query, "match": match}))
+    assert r.code == 0, r.stderr
+    return [n for n in _queries(r.stderr) if n.startswith("workspace.search") and n != "workspace.search:terms"]
+
+
+def test_a_passage_removed_from_the_lists_is_marked_until_a_compaction_takes_it_out(demo):
+    """A settled passage removed (a note renamed) rewrites no list: each of its terms gets a mark in
+    the tail. The term counts are less it, every search (one word too, grouped by passage then)
+    answers without it, and a compaction takes it out of the lists with its marks: the answers stay
+    the same."""
+    write(demo, [new_note("note-mark-1", "Zebu budget census", "Count the herd.")], [("note", "note-mark-1")])
+    _settle(demo)
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        lists = cur.execute(LISTS).fetchall()
+        (title_doc,), = cur.execute("SELECT d.doc_no FROM search_docs d JOIN search_items i USING (item_no) "
+                                    "WHERE i.item_id = 'note-mark-1' AND d.field = 0").fetchall()
+    write(demo, [("UPDATE notes SET title = 'Wombat census' WHERE note_id = 'note-mark-1'", {})],
+          [("note", "note-mark-1")])
+    queries = ("zebu", "census", "budget", "zebu census", "wombat census", "budget herd")
+    with db.cursor() as cur:
+        assert cur.execute(LISTS).fetchall() == lists                           # no list rewritten
+        marks = cur.execute(MARKS).fetchall()
+        assert {d for _, d in marks} == {title_doc} and len(marks) == 3         # zebu, budget, census
+        marked = {q: _direct_search(cur, q) for q in queries}
+    assert _ranking_statements(demo, "zebu", "any") == []                       # found nowhere now
+    assert _ranking_statements(demo, "budget", "any") == ["workspace.search"]   # not @one: it groups
+    assert _ranking_statements(demo, "herd", "any") == ["workspace.search@one"]
+    answers = {m: find(demo, *queries, match=m) for m in ("all", "any")}
+    zebu, census, *_ = answers["all"]
+    assert zebu == [] and "note-mark-1" in [m["id"] for m in census]
+    assert marked["zebu"] == [] and marked["wombat census"][0][1] == "note-mark-1"
+    _settle(demo)
+    with db.cursor() as cur:
+        assert cur.execute(MARKS).fetchall() == []
+        assert cur.execute("SELECT count(*) FROM (SELECT unnest(docs) AS d FROM search_lists) WHERE d = $d",
+                           {"d": title_doc}).fetchone()[0] == 0
+        assert lengths_wrong(cur) == 0
+        assert {q: _direct_search(cur, q) for q in queries} == marked
+    assert {m: find(demo, *queries, match=m) for m in ("all", "any")} == answers
+    assert _ranking_statements(demo, "budget", "any") == ["workspace.search@one"]
+
+
+def test_settling_carries_out_the_marks_first(demo):
+    """postings.settle (after an import) takes the marked passages out of the lists and the marks
+    out of the tail before it folds the tail in."""
+    write(demo, [new_note("note-mark-2", "Zebu census", "Count the zebu herd.")], [("note", "note-mark-2")])
+    _settle(demo)
+    write(demo, [("DELETE FROM notes WHERE note_id = 'note-mark-2'", {})], [("note", "note-mark-2")])
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        assert cur.execute(MARKS).fetchall()
+        before = {q: _direct_search(cur, q) for q in ("zebu", "census", "herd")}
+        cur.execute("BEGIN TRANSACTION")
+        postings.settle(cur)
+        cur.execute("COMMIT")
+        assert cur.execute("SELECT count(*) FROM search_tail").fetchone()[0] == 0
+        assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0
+        assert lengths_wrong(cur) == 0 and cur.execute("SELECT count(*) FROM search_lists WHERE n = 0").fetchone()[0] == 0
+        assert {q: _direct_search(cur, q) for q in before} == before and before["zebu"] == []
 
 
 def test_all_words_are_held_by_one_item_in_the_lists_and_in_the_tail(demo):

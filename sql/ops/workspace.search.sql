@@ -1,6 +1,6 @@
 -- name: workspace.search
 -- returns: many
--- params: $keys, $idfs, $avgdl, $match_all, $cand, $limit
+-- params: $keys, $idfs, $avgdl, $match_all, $cand, $marked, $limit
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
@@ -12,15 +12,16 @@
 -- (talkbar/search/query.py, named()), as a join to search_items here cost every search 2.7 ms of a
 -- 20 ms statement (at 602 k turns). Their best passages, and what to show of them (Trash, archive),
 -- are read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a
--- join to the passages here read their whole table.
+-- join to the passages here read their whole table. `marked`: a word of the query has passages
+-- removed from its list that a compaction has not yet taken out (sql/schema/1000_search_marks.sql).
 SELECT item, own_wins, in_title, r, doc
-FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand)
+FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand, $marked)
 ORDER BY r DESC, item
 LIMIT $limit
 
 -- name: workspace.search:kinds
 -- returns: many
--- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $limit
+-- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $marked, $kinds, $limit
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
@@ -28,7 +29,7 @@ LIMIT $limit
 -- The same, for some kinds only (the filter comes before the limit): for kinds that are less than
 -- half of the workspace's items, or too few among the best ranked by number (query.kinds_share).
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
-FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
+FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand, $marked) r
 JOIN search_items s ON s.item_no = r.item
 WHERE s.workspace_id = $workspace_id AND list_contains($kinds, s.kind)
 ORDER BY r.r DESC, r.item
@@ -36,7 +37,7 @@ LIMIT $limit
 
 -- name: workspace.search:project
 -- returns: many
--- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $kinds, $project_id, $limit
+-- params: $workspace_id, $keys, $idfs, $avgdl, $match_all, $cand, $marked, $kinds, $project_id, $limit
 -- variant: one search_ranked search_ranked_one
 -- variant: front search_ranked search_ranked_front
 -- variant: one_front search_ranked search_ranked_one_front
@@ -44,7 +45,7 @@ LIMIT $limit
 -- The items of one project (people and companies through their project links), maybe of some
 -- kinds only: a query of its own, as planning the project view costs every search that has none.
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
-FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand) r
+FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand, $marked) r
 JOIN search_items s ON s.item_no = r.item
 WHERE s.workspace_id = $workspace_id
   AND ($kinds IS NULL OR list_contains($kinds, s.kind))
@@ -67,11 +68,14 @@ LIMIT $limit
 -- planning (a DISTINCT aggregate), more than the cases it would add are worth.
 -- Part 3: the tail's rows, all terms (the ranking reads it with all of DuckDB's threads when it
 -- spans row groups: talkbar/search/query.py, TAIL_WIDE_ROWS; 0.15 ms a search at 602 k turns).
+-- A mark in the tail (a passage removed from the list, tf -1: sql/schema/1000_search_marks.sql)
+-- counts one posting less, and `marks` tells the ranking to take its passage out.
 SELECT 0 AS part, key, n, NULL::DOUBLE AS avgdl,
-       CASE WHEN $match_all AND n <= 20000 THEN list_distinct(items) END AS items
+       CASE WHEN $match_all AND n <= 20000 THEN list_distinct(items) END AS items, 0 AS marks
 FROM search_lists WHERE list_contains($keys, key)
-UNION ALL SELECT 0, key, count(*), NULL, NULL FROM search_tail WHERE list_contains($keys, key) GROUP BY key
-UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL
+UNION ALL SELECT 0, key, count(*) - 2 * count(*) FILTER (WHERE tf < 0), NULL, NULL, count(*) FILTER (WHERE tf < 0)
+FROM search_tail WHERE list_contains($keys, key) GROUP BY key
+UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL, 0
 FROM search_stats WHERE workspace_id = $workspace_id
-UNION ALL SELECT 2, key, 0, NULL, NULL FROM search_fronts WHERE list_contains($keys, key)
-UNION ALL SELECT 3, NULL, count(*), NULL, NULL FROM search_tail
+UNION ALL SELECT 2, key, 0, NULL, NULL, 0 FROM search_fronts WHERE list_contains($keys, key)
+UNION ALL SELECT 3, NULL, count(*), NULL, NULL, 0 FROM search_tail

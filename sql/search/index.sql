@@ -65,31 +65,6 @@ UPDATE search_docs SET changed = u.changed
 FROM (SELECT unnest($docs) AS doc_no, unnest($changed) AS changed) u
 WHERE search_docs.doc_no = u.doc_no
 
--- name: search.lists.drop
--- returns: many
--- params: $keys, $docs
--- Removed passages leave the lists of their terms; the other lists are not read. Each of the
--- parallel lists keeps the entries whose passage stays. The lists are found as a search finds them
--- (list_contains on the key, which DuckDB tests before it reads a list) and only the rows that
--- change are written: an UPDATE filtering on its own rows read every list of the table (at 6 M
--- turns, a note's text of some 30 words took 2.6 s to leave; this way 0.56 s, most of it
--- rewriting the longest lists). Returns each changed list's new length (an emptied one goes next).
-UPDATE search_lists
-SET docs = x.docs, items = x.items, fields = x.fields, tfs = x.tfs, dls = x.dls, n = len(x.docs)
-FROM (SELECT key, list_where(docs, keep) AS docs, list_where(items, keep) AS items, list_where(fields, keep) AS fields,
-             list_where(tfs, keep) AS tfs, list_where(dls, keep) AS dls
-      FROM (SELECT *, list_transform(docs, lambda d: NOT list_contains($docs, d)) AS keep
-            FROM search_lists WHERE list_contains($keys, key))
-      WHERE NOT list_bool_and(keep)) x
-WHERE search_lists.key = x.key
-RETURNING search_lists.key AS key, search_lists.n AS n
-
--- name: search.lists.drop_empty
--- returns: exec
--- params: $keys
--- Terms no passage holds any more.
-DELETE FROM search_lists WHERE key = ANY($keys) AND n = 0
-
 -- name: search.fronts.drop_unkept
 -- returns: exec
 -- params: $keys, $items, $counts, $gone
@@ -152,9 +127,15 @@ WHERE search_fronts.key = x.key AND NOT list_bool_and(x.keep)
 -- name: search.fronts.drop_short
 -- returns: exec
 -- params: $keys
--- The fronts of these lists that are no longer long enough to have one.
+-- The fronts of these lists that are no longer long enough to have one: their length less the
+-- passages marked removed from them (sql/schema/1000_search_marks.sql), the length a compaction
+-- will leave them.
 DELETE FROM search_fronts
-WHERE list_contains($keys, key) AND key IN (SELECT key FROM search_lists WHERE list_contains($keys, key) AND n < tb_front_at())
+WHERE list_contains($keys, key) AND key IN (
+    SELECT key FROM (SELECT key, n FROM search_lists WHERE list_contains($keys, key)
+                     UNION ALL
+                     SELECT key, -count(*) FROM search_tail WHERE list_contains($keys, key) AND tf < 0 GROUP BY key)
+    GROUP BY key HAVING sum(n) < tb_front_at())
 
 -- name: search.dead.add
 -- returns: exec
@@ -411,6 +392,20 @@ FROM (SELECT key, list({'d': doc_no, 'i': item, 'f': field, 't': tf, 'l': dl} OR
       WHERE key BETWEEN $lo AND $hi AND key NOT IN (SELECT key FROM search_lists WHERE key BETWEEN $lo AND $hi)
       GROUP BY key)
 
+-- name: search.bulk.marks_to_journal
+-- returns: exec
+-- params: none
+-- Before a settle, the marks in the tail (passages removed from the lists: 1000_search_marks.sql)
+-- go to the journal of removals, which the swap's statements then carry out on the lists
+-- (search.compact.swap_dead) …
+INSERT INTO search_dead SELECT doc_no, key FROM search_tail WHERE tf < 0
+
+-- name: search.bulk.drop_marks
+-- returns: exec
+-- params: none
+-- … and leave the tail.
+DELETE FROM search_tail WHERE tf < 0
+
 -- name: search.bulk.drop_fronts
 -- returns: exec
 -- params: $lo, $hi
@@ -462,13 +457,15 @@ CREATE OR REPLACE TABLE search_next (
 -- name: search.compact.build_postings
 -- returns: exec
 -- params: none
--- Its rows: each term's list with the tail's postings of the term folded in, in passage order.
+-- Its rows: each term's list with the tail's postings of the term folded in, in passage order, and
+-- the passages marked removed (1000_search_marks.sql) taken out (a term left with none has no row).
 INSERT INTO search_next
 SELECT key, list(doc ORDER BY doc), list(item ORDER BY doc), list(field ORDER BY doc), list(tf ORDER BY doc),
        list(dl ORDER BY doc), count(*)
 FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf,
              unnest(dls) AS dl FROM search_lists
-      UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail)
+      UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail WHERE tf > 0)
+WHERE doc NOT IN (SELECT doc_no FROM search_tail WHERE tf < 0)
 GROUP BY key ORDER BY key
 
 -- name: search.compact.build_fronts_table
@@ -490,7 +487,8 @@ SELECT * FROM search_front_rows('search_next', -9223372036854775808, 92233720368
 -- name: search.compact.build_docs
 -- returns: exec
 -- params: none
--- Exactly which tail passages the copy took in (the swap removes just these from the tail).
+-- Exactly which tail passages the copy took in (the swap removes just these from the tail), and
+-- the marked ones it took out (their marks go with them).
 CREATE OR REPLACE TABLE search_next_docs AS SELECT DISTINCT doc_no FROM search_tail
 
 -- name: search.compact.build_info
@@ -547,7 +545,8 @@ ALTER TABLE search_tail_kept RENAME TO search_tail
 -- name: search.compact.swap_dead
 -- returns: exec
 -- params: none
--- Passages removed since the copy was taken leave it too (the lists of their terms only).
+-- Passages removed since the copy was taken leave it too (the lists of their terms only); a settle
+-- carries out the marks of removed passages with it (search.bulk.marks_to_journal).
 UPDATE search_lists
 SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
     items = list_where(items, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),

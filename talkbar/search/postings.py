@@ -6,12 +6,14 @@ length and text); its postings are (term key, passage, item, field, tf, passage 
 postings live in search_lists, one row per term key holding its passages as parallel lists, read
 by the primary key; new postings are appended to search_tail (one row each) until a compaction
 folds them into the lists. A passage's postings are all in the tail or all in the lists. A
-removed passage still in the tail leaves it by its rows; one in the lists leaves them at once: its
-stored text is tokenised again to find its terms, and just those lists are rewritten (a common
-term's list is long, so that rewrite is what a live turn made final must not pay, and index.py
-replaces only the passages of an item that changed). A long list also has a front (search_fronts,
-what the ranking needs of it per item): a settle builds it, a rewrite drops it, and a compaction
-builds it again.
+removed passage still in the tail leaves it by its rows; one in the lists stays in them until the
+next compaction (or settle) takes it out, and leaves a mark in the tail meanwhile: its stored text
+is tokenised again to find its terms, and each gets a row with tf MARK_TF, which a search counts
+and takes out (sql/schema/1000_search_marks.sql). Rewriting the lists at once cost a renamed title
+at 6 M turns 0.3-1.1 s, a common term's list being long (index.py also replaces only the passages
+of an item that changed). A long list also has a front (search_fronts, what the ranking needs of it
+per item): a settle builds it, a removal cuts it (or drops it, where it cannot follow), and a
+compaction builds it again.
 
 Interface, all inside the caller's write transaction:
 
@@ -33,6 +35,7 @@ from talkbar.search import text
 from talkbar.search.keys import key
 
 MAX_TF = 32767
+MARK_TF = -1             # a posting in the tail with this tf marks its passage removed from the lists
 SETTLE_POSTINGS = 500_000   # postings folded into the term lists per statement (the same bound)
 VOCAB_WORDS = 20_000    # distinct words tokenised and written per statement by a bulk build
 STAGE_TURNS = 200_000   # turns staged per statement by a bulk build (its joins and sort stay within an import's memory bound)
@@ -57,31 +60,30 @@ class Writer:
 
     def remove(self, rows):
         """Passages deleted from search_docs (rows of search.docs.drop*: doc_no, item_no, field, len, text):
-        their postings leave the lists and the tail, and a compaction under way is told (its copy
-        may still hold them)."""
+        their postings leave the tail, and a compaction under way is told (its copy may still hold
+        them); a passage in the lists leaves a mark per term in the tail instead (the lists keep it
+        until a compaction: sql/schema/1000_search_marks.sql), and the fronts follow at once."""
         if not rows:
             return
         docs = [r["doc_no"] for r in rows]
         in_tail = {r["doc_no"] for r in sqlfiles.call(self.cur, "search.tail.drop", docs=docs)}
-        keys, key_docs, settled_keys = [], [], []
+        dead, marks = ([], []), ([], [], [], [], [])
         for r in rows:
             for term in text.doc_terms(r["text"] or "")[0]:
-                keys.append(key(self.ws, term))
-                key_docs.append(r["doc_no"])
-                if r["doc_no"] not in in_tail:
-                    settled_keys.append(keys[-1])
-        if settled_keys:   # a passage still in the tail (a live turn made final) rewrites no list
-            distinct = list(dict.fromkeys(settled_keys))
-            settled = [d for d in docs if d not in in_tail]
-            changed = sqlfiles.call(self.cur, "search.lists.drop", keys=distinct, docs=settled)
-            if changed:
-                self._follow_fronts(rows, [(k, d) for k, d in zip(keys, key_docs) if d not in in_tail])
-                sqlfiles.call(self.cur, "search.fronts.drop_short", keys=[r["key"] for r in changed])
-            emptied = [r["key"] for r in changed if r["n"] == 0]
-            if emptied:
-                sqlfiles.call(self.cur, "search.lists.drop_empty", keys=emptied)
-        if keys:
-            sqlfiles.call(self.cur, "search.dead.add", keys=keys, docs=key_docs)
+                k = key(self.ws, term)
+                if r["doc_no"] in in_tail:
+                    dead[0].append(k)
+                    dead[1].append(r["doc_no"])
+                else:
+                    for column, value in zip(marks, (k, r["doc_no"], r["item_no"], r["field"], r["len"])):
+                        column.append(value)
+        if marks[0]:   # a passage still in the tail (a live turn made final) marks nothing
+            sqlfiles.call(self.cur, "search.tail.add", keys=marks[0], docs=marks[1], items=marks[2], fields=marks[3],
+                          tfs=[MARK_TF] * len(marks[0]), dls=marks[4])
+            self._follow_fronts(rows, list(zip(marks[0], marks[1])))
+            sqlfiles.call(self.cur, "search.fronts.drop_short", keys=list(dict.fromkeys(marks[0])))
+        if dead[0]:
+            sqlfiles.call(self.cur, "search.dead.add", keys=dead[0], docs=dead[1])
         for r in rows:
             self.docs[r["field"]] -= 1
             self.lens[r["field"]] -= r["len"]
@@ -174,7 +176,12 @@ def settle(cur):
     """The tail (after a bulk build, nearly all of the postings, in runs sorted by term key) folded
     into the term lists a range of keys at a time (SETTLE_POSTINGS postings or so each; keys are
     hashes, spread evenly over the 64-bit range), each range reading a row group or two of each run;
-    then the range's long lists get their fronts (sql/schema/0940_search_fronts.sql)."""
+    then the range's long lists get their fronts (sql/schema/0940_search_fronts.sql). The marks
+    in the tail (passages removed from the lists) are carried out first, as a compaction's swap
+    carries out the removals of its journal (the caller cancelled any compaction: compact.cancel())."""
+    for step in ("search.bulk.marks_to_journal", "search.bulk.drop_marks", "search.compact.swap_dead",
+                 "search.compact.swap_empty", "search.compact.swap_journal"):
+        sqlfiles.call(cur, step)
     parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
     for lo, hi in key_ranges(parts):
         for step in ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):

@@ -109,7 +109,7 @@ def search(ctx, args):
     ctx.width.lean(wide)
     kinds = args.get("kinds") or None
     scope = "project" if args.get("projectId") is not None else "kinds" if kinds else "all"
-    form = (len(stats["keys"]) == 1) + 2 * stats["fronts"]
+    form = ranking_form(stats)
     share = kinds_share(ctx, kinds, stats["items"]) if scope == "kinds" else None
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
@@ -117,7 +117,8 @@ def search(ctx, args):
         by_number = scope == "all" or share is not None
         asked = math.ceil(want / share) if share is not None else want
         ranked = ctx.sql(RANKING["all" if by_number else scope][form], keys=stats["keys"], idfs=stats["idfs"],
-                         avgdl=stats["avgdl"], match_all=match_all, cand=stats["cand"], kinds=kinds, limit=asked)
+                         avgdl=stats["avgdl"], match_all=match_all, cand=stats["cand"], marked=stats["marked"],
+                         kinds=kinds, limit=asked)
         full = len(ranked) == asked
         if by_number:
             ranked = named(ctx, ranked, stats["items"], kinds)
@@ -201,10 +202,12 @@ def term_stats(sql, keys, match_all=False):
     With match_all and two keys or more, `cand`: the items holding every key whose items the SQL
     returns (short lists, nothing in the tail), the only ones search_ranked scores; None when no
     key's items are known, when they are CAND_WHOLE_SHARE of the items or more (and always without
-    match_all or with one key). None
+    match_all or with one key). `marked`: a key's list keeps passages removed since the last
+    compaction, marked in the tail (sql/schema/1000_search_marks.sql): its count is less them, and
+    the ranking takes them out (ranking_form()). None
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
     no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
-    found, fields, items, unknown, fronted, tail = {}, {}, {}, set(), set(), 0
+    found, fields, items, unknown, fronted, tail, marked = {}, {}, {}, set(), set(), 0, False
     # One word is never narrowed, so its items are not read (converting them cost a one-word
     # all-words search ~0.3 ms at 602 k turns). A word's items are known only when the tail holds
     # none of its postings, so they are all the items its postings have: narrowing to them leaves
@@ -220,12 +223,14 @@ def term_stats(sql, keys, match_all=False):
             fronted.add(r["key"])
         elif r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
+            marked = marked or r["marks"] > 0
             if r["items"] is None:
                 unknown.add(r["key"])
             else:
                 items.setdefault(r["key"], set()).update(r["items"])
         else:
             fields[r["key"]] = (r["n"], r["avgdl"])
+    found = {k: n for k, n in found.items() if n > 0}   # marks may leave a list no passage
     if not found:
         return None
     known = [held for k, held in items.items() if k not in unknown]
@@ -241,10 +246,19 @@ def term_stats(sql, keys, match_all=False):
         fronts += 1
     if cand is not None and len(cand) >= CAND_WHOLE_SHARE * n_items:
         cand = None
-    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items, "tail": tail,
+    return {"keys": ordered, "df": df, "cand": cand, "fronts": fronts, "items": n_items, "tail": tail, "marked": marked,
             "passages": fields.get(2, (0, 0))[0],
             "avgdl": [fields.get(f, (0, 0))[1] or 1.0 for f in (0, 1, 2)],
             "idfs": [math.log(1 + (n - d + 0.5) / (d + 0.5)) for d in df]}
+
+
+def ranking_form(stats):
+    """Which ranking statement of RANKING runs for these term stats: one word is ranked without
+    grouping its postings by passage (@one), unless its list keeps removed passages that only a
+    grouping by passage takes out (`marked`: sql/schema/1000_search_marks.sql), where a front does
+    not stand for it (a front follows its list at once); fronts as term_stats found them."""
+    alone = len(stats["keys"]) == 1 and (stats["fronts"] > 0 or not stats["marked"])
+    return alone + 2 * stats["fronts"]
 
 
 def reads_front(cand, n_items):

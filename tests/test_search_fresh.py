@@ -143,14 +143,14 @@ def test_a_live_turn_and_a_new_note_are_indexed_without_rewriting_or_scanning_wh
     final = next(s for s in steps if s[0] == "recorder.finalize_turn")   # the turn's; completing comes after
     assert append.count("search.docs.add") == 1 and append.count("search.tail.add") == 1
     assert not [q for q in final if q.startswith("search.")], final
-    assert not {"search.docs.drop_ids", "search.lists.drop", "search.tail.drop"} & set(append + final)
+    assert not {"search.docs.drop_ids", "search.tail.drop", "search.fronts.cut_own"} & set(append + final)
     # the recorder says what it wrote: the index reads none of it back, and knows the session's
     # item (looked up at the lease's first append) and the passage made final (the append's)
     assert "search.source.turns" not in append + final and "search.items.find" not in final, (append, final)
     r = demo.run("-v", "--output", "json", "tools", "call", "notes.create", "--args", '{"title": "Okapi plan"}')
     assert r.code == 0, r.stderr
     ran = _queries(r.stderr)
-    assert "search.docs.add" in ran and not {"search.docs.drop", "search.lists.drop"} & set(ran)
+    assert "search.docs.add" in ran and not {"search.docs.drop", "search.tail.drop"} & set(ran)
     (okapi,) = find(demo, "okapi")
     assert {m["kind"] for m in okapi} == {"session", "note"}
 
@@ -167,7 +167,7 @@ def test_changed_and_removed_items_leave_the_index(demo):
 
 def test_an_item_changed_in_one_field_keeps_the_passages_of_the_others(demo):
     """Only passages whose text changed are replaced (taking one out of the settled term lists
-    rewrites the list of each of its words): a note renamed keeps its body's passage, and a note
+    marks each of its words and cuts their fronts): a note renamed keeps its body's passage, and a note
     written again with the same text keeps both."""
     write(demo, [new_note("note-fresh-6", "Okapi census", "Count the quokkas on the island.")], [("note", "note-fresh-6")])
     passages = ("SELECT d.part, d.doc_no, d.text FROM search_docs d JOIN search_items i USING (item_no) "

@@ -8,9 +8,11 @@ the tail folded in (search_next), the fronts of its long lists (search_next_fron
 passages it took in, and commits; searches go on reading the old tables meanwhile. The next write
 swaps the copy in: inside its own transaction, so writes never race the swap, it renames search_next
 and its fronts into place, deletes from the tail exactly what the copy took in (a turn appended
-while the copy was built stays in the tail) and from the copy what was removed meanwhile
-(search_dead, by term; those lists lose their fronts). The swap is a few catalog changes and small
-updates. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
+while the copy was built stays in the tail; the copy left out the passages marked removed from the
+lists, and their marks go with it: sql/schema/1000_search_marks.sql) and from the copy the tail's
+passages removed meanwhile (search_dead, by term; those lists lose their fronts). A passage of the
+lists removed meanwhile is still in the copy, and its marks stay in the tail for the next one. The
+swap is a few catalog changes and small updates. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
 
 A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
 hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the

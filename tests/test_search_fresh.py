@@ -143,7 +143,7 @@ def test_a_live_turn_and_a_new_note_are_indexed_without_rewriting_or_scanning_wh
     final = next(s for s in steps if s[0] == "recorder.finalize_turn")   # the turn's; completing comes after
     assert append.count("search.docs.add") == 1 and append.count("search.tail.add") == 1
     assert not [q for q in final if q.startswith("search.")], final
-    assert not {"search.docs.drop_ids", "search.tail.drop", "search.fronts.cut_own"} & set(append + final)
+    assert not {"search.docs.drop_ids", "search.tail.drop", "search.fronts.drop_short"} & set(append + final)
     # the recorder says what it wrote: the index reads none of it back, and knows the session's
     # item (looked up at the lease's first append) and the passage made final (the append's)
     assert "search.source.turns" not in append + final and "search.items.find" not in final, (append, final)

@@ -49,11 +49,24 @@ def _fronts(cur):
     return {r[0]: r for r in cur.execute("SELECT * FROM search_fronts").fetchall()}
 
 
+def _marked(cur):
+    return {r[0] for r in cur.execute("SELECT doc_no FROM search_tail WHERE tf < 0").fetchall()}
+
+
+def _unmarked(front, marked):
+    """A front's row less the entries of passages marked removed (names and own text: the front
+    keeps them, as the list does, till the next compaction)."""
+    keep = [i for i, doc in enumerate(front[1]) if doc not in marked]
+    return (front[0], *([column[i] for i in keep] for column in front[1:]))
+
+
 def _true_to_the_lists(cur):
-    """Every front kept is the one its list gives now, less the passages marked removed from it (and
+    """Every front kept is the one its list gives now, both less the passages marked removed (and
     every list says its own length); returns the long lists without one."""
     cur.execute(LIVE_LISTS)
-    kept, fresh = _fronts(cur), {r[0]: r for r in cur.execute(FRESH).fetchall()}
+    marked = _marked(cur)
+    kept = {k: _unmarked(f, marked) for k, f in _fronts(cur).items()}
+    fresh = {r[0]: r for r in cur.execute(FRESH).fetchall()}
     assert kept and lengths_wrong(cur) == 0
     assert {k: fresh.get(k) for k in kept} == kept
     return set(fresh) - set(kept)
@@ -65,34 +78,42 @@ def _close(a, b):
     return [r[:4] for r in a] == [r[:4] for r in b] and all(abs(x[4] - y[4]) <= 1e-12 * x[4] for x, y in zip(a, b))
 
 
-def _form(keys, fronted):
-    """The front form for these keys (rarest first, the last with a front)."""
-    if len(keys) == 1:
-        return "search_ranked_one_front", 1
-    return ("search_ranked_front2", 2) if keys[-2] in fronted else ("search_ranked_front", 1)
+MACROS = ("search_ranked", "search_ranked_one", "search_ranked_front", "search_ranked_one_front", "search_ranked_front2")
 
 
-def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0):
+def _form(stats, fronted):
+    """The front form for these term counts (keys rarest first, the last with a front), as the search
+    picks it (query.ranking_form: the one-word form unless the word has marks), and its fronts."""
+    keys = stats["keys"]
+    fronts = 2 if len(keys) > 1 and keys[-2] in fronted else 1
+    return MACROS[query.ranking_form({**stats, "fronts": fronts})], fronts
+
+
+def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0, first=()):
     """The front forms against the whole lists: one word, two words (bit for bit) and three, both
     modes, the items narrowed and not; `both`: as many pairs and as many triples again whose two
-    commonest words have fronts. Returns how many rankings of each form were compared."""
+    commonest words have fronts; `first`: keys with fronts taken alone and in a pair before the
+    drawn ones. Returns how many rankings of each form were compared (and as `.marked`, how many of
+    them had words with marks)."""
     lengths = dict(cur.execute("SELECT key, len(docs) FROM search_lists").fetchall())
     fronted = sorted(_fronts(cur))
     shorter = lambda k: [o for o in sorted(lengths) if lengths[o] < lengths[k]]  # noqa: E731
     tail = [r[0] for r in cur.execute("SELECT DISTINCT key FROM search_tail ORDER BY key").fetchall()]
-    cases = [[k] for k in rng.sample(fronted, ones)]
+    cases = [[k] for k in first] + [[rng.choice(shorter(k) + tail), k] for k in first]
+    cases += [[k] for k in rng.sample(fronted, ones)]
     cases += [[rng.choice(shorter(k) + tail), k] for k in rng.choices(fronted, k=pairs)]
     cases += [rng.sample(shorter(k), 2) + [k] for k in rng.choices(fronted, k=triples)]
     two = [sorted(rng.sample(fronted, 2), key=lambda k: (lengths[k], k)) for _ in range(2 * both)]
     two = [ks for ks in two if lengths[ks[0]] < lengths[ks[1]]]
     cases += two[:both] + [[rng.choice(shorter(ks[0]) + tail)] + ks for ks in two[both:]]
     compared = Counter()
+    compared.marked = 0
     for keys in cases:
         for match_all in (False, True):
             stats = _stats(cur, keys, match_all)
             if stats is None or stats["keys"][-1] != keys[-1]:   # no item holds them all; a tail key is commoner
                 continue
-            form, fronts = _form(stats["keys"], set(fronted))
+            form, fronts = _form(stats, set(fronted))
             narrow = not query.reads_front(stats["cand"], stats["items"])
             assert stats["fronts"] == (0 if narrow else fronts), keys  # narrowed to a few items: the whole list
             one = len(keys) == 1
@@ -100,6 +121,7 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0):
             assert whole or match_all, keys
             front = _ranked(cur, form, stats, match_all, stats["cand"])
             assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all, form)
+            compared.marked += stats["marked"]
             if one:                  # never narrowed (query.term_stats): the one-word forms bind no narrowing
                 compared[form] += 1
                 continue
@@ -173,7 +195,11 @@ def test_fronts_stay_true_through_writes_and_a_compaction(engine):
         before = _fronts(cur)
     engine.call("notes.update", {"noteId": old[0], "title": "Quarterly budget review"})   # leaves its lists
     with engine.db.cursor() as cur:
-        assert _true_to_the_lists(cur) == set() and _fronts(cur) != before   # cut where the title was, kept
+        assert _true_to_the_lists(cur) == set() and _fronts(cur) == before   # marked: the fronts keep the title
+        marked = {r[0] for r in cur.execute("SELECT key FROM search_tail WHERE tf < 0").fetchall()} & set(before)
+        assert marked
+        compared = _compare(cur, random.Random(10), first=sorted(marked))   # and the rankings take it out
+        assert compared.marked >= 2 * len(marked), compared
         # a transcript passage leaving its lists, on the front of one where its session keeps other
         # passages holding the word: that list loses its front until a compaction; the others follow
         kept = _fronts(cur)

@@ -14,12 +14,15 @@
 -- counts them), and DuckDB folds it away otherwise: the multi-word rankings of bench/search.py's
 -- queries at 602 k turns, interleaved, 5 rounds, the same rows, p50 9.06 -> 9.02 and 8.43 -> 8.59 ms
 -- with no mark, +3% when asked for.
---   * search_ranked_one ranks without grouping by passage: it cannot see a mark, so a single word
---     with marks is ranked by search_ranked (talkbar/search/query.py, ranking_form(); the same rows
---     as the one-word form, 0930). Testing each posting against the marks there instead (an
---     anti-join, bound even when folded away) cost every one-word search 0.36 ms of 3.4.
---   * a front (0940) follows its list at once, as before (only the list keeps the passage until
---     the compaction): search_ranked_one_front reads the front and the tail's postings, not the marks.
+--   * search_ranked_one and search_ranked_one_front rank without grouping by passage: they cannot
+--     see a mark, so a single word with marks is ranked by search_ranked, or search_ranked_front
+--     where it has a front (talkbar/search/query.py, ranking_form(); the same rows as the one-word
+--     forms, 0930, 0940). Testing each posting against the marks there instead (an anti-join,
+--     bound even when folded away) cost every one-word search 0.36 ms of 3.4.
+--   * a front (0940) keeps a removed passage of a name or own text too (a posting of its own there,
+--     taken out by its marks like the list's), and follows a removed transcript passage at once
+--     (its counts there are per item): cutting every front of a 300-word note's words took 100-210
+--     ms at 6 M turns, and as much WAL again as the note (talkbar/search/postings.py, remove()).
 -- Every macro takes `marked`, so the statements' variants (sqlfiles `-- variant:`) keep one call.
 DROP MACRO TABLE search_ranked;
 
@@ -195,6 +198,7 @@ FROM sv GROUP BY item;
 
 DROP MACRO TABLE search_ranked_one_front;
 
+-- Nor here.
 CREATE MACRO search_ranked_one_front(keys, idfs, avgdl, match_all, cand, marked) AS TABLE
 WITH sd AS (
     SELECT item, field = 2 AS cont, max(s) AS best, arg_max(pos, (s, -pos)) AS pos,
@@ -205,7 +209,7 @@ WITH sd AS (
                        unnest(dls) AS dl, unnest(ns) AS n
                 FROM search_fronts WHERE key = keys[1]
                 UNION ALL
-                SELECT doc_no, item, field, tf, dl, 1 FROM search_tail WHERE key = keys[1] AND tf > 0))
+                SELECT doc_no, item, field, tf, dl, 1 FROM search_tail WHERE key = keys[1]))
     GROUP BY item, field = 2
 ),
 sv AS (

@@ -73,7 +73,7 @@ WHERE search_docs.doc_no = u.doc_no
 -- front cannot follow: a transcript passage on an item's front while the item keeps other
 -- passages holding the word (one of those may be on the front now). Those lists lose their fronts
 -- (sql/schema/0940_search_fronts.sql) until the next compaction builds them again; their searches
--- group the postings meanwhile. The other fronts follow the lists (search.fronts.cut, cut_own).
+-- group the postings meanwhile. The other fronts follow the lists (search.fronts.cut).
 DELETE FROM search_fronts WHERE key IN (
     SELECT f.key
     FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(ns) AS n
@@ -87,13 +87,14 @@ DELETE FROM search_fronts WHERE key IN (
 -- name: search.fronts.cut
 -- returns: exec
 -- params: $keys, $items, $counts, $gone
--- The other fronts of those lists follow them: the passages that left leave the front too (names
--- and own text are held as they are, n = 1; a transcript passage on the front was its item's last
--- holding the word), and each item's count entry takes off its transcript passages that left (and
--- goes with the last). So a front stays the one its list gives, and an edit of an old note or
--- session keeps the fronts of its words' long lists (dropped, a search of such a word grouped its
--- whole list until the next compaction: at 6 M turns "бюджета review" 57 -> 119 ms). Lists that
--- fell below tb_front_at() lose theirs next (search.fronts.drop_short).
+-- The other fronts of those lists follow them: the passages that left leave the front too (a
+-- transcript passage on the front was its item's last holding the word), and each item's count
+-- entry takes off its transcript passages that left (and goes with the last). So a front stays the
+-- one its list gives (less the passages of names and own text marked removed, which stay in both
+-- till the next compaction: sql/schema/1000_search_marks.sql), and an edit of an old session keeps
+-- the fronts of its words' long lists (dropped, a search of such a word grouped its whole list
+-- until the next compaction: at 6 M turns "бюджета review" 57 -> 119 ms). Lists that fell below
+-- tb_front_at() lose theirs next (search.fronts.drop_short).
 UPDATE search_fronts
 SET docs = x.docs, items = x.items, fields = x.fields, tfs = x.tfs, dls = x.dls, ns = x.ns
 FROM (SELECT key, list(doc ORDER BY item, doc) AS docs, list(item ORDER BY item, doc) AS items,
@@ -110,19 +111,6 @@ FROM (SELECT key, list(doc ORDER BY item, doc) AS docs, list(item ORDER BY item,
       WHERE doc <> -item OR n > 0
       GROUP BY key) x
 WHERE search_fronts.key = x.key
-
--- name: search.fronts.cut_own
--- returns: exec
--- params: $keys, $docs
--- The same when only names and own text left (a note edited): their entries leave, nothing else
--- changes, so the fronts are filtered where they are (a note's rename: 88 ms less than gathering the
--- fronts again at 6 M turns).
-UPDATE search_fronts
-SET docs = list_where(docs, x.keep), items = list_where(items, x.keep), fields = list_where(fields, x.keep),
-    tfs = list_where(tfs, x.keep), dls = list_where(dls, x.keep), ns = list_where(ns, x.keep)
-FROM (SELECT key, list_transform(docs, lambda d: NOT list_contains($docs, d)) AS keep
-      FROM search_fronts WHERE list_contains($keys, key)) x
-WHERE search_fronts.key = x.key AND NOT list_bool_and(x.keep)
 
 -- name: search.fronts.drop_short
 -- returns: exec

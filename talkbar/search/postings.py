@@ -80,7 +80,11 @@ class Writer:
         if marks[0]:   # a passage still in the tail (a live turn made final) marks nothing
             sqlfiles.call(self.cur, "search.tail.add", keys=marks[0], docs=marks[1], items=marks[2], fields=marks[3],
                           tfs=[MARK_TF] * len(marks[0]), dls=marks[4])
-            self._follow_fronts(rows, list(zip(marks[0], marks[1])))
+            # a front keeps a name's or own text's passage as its list does (a posting there, taken
+            # out by its marks); a transcript passage it holds per item, so the front follows it
+            content = [(k, d) for k, d, field in zip(marks[0], marks[1], marks[3]) if field == 2]
+            if content:
+                self._follow_fronts(rows, content)
             sqlfiles.call(self.cur, "search.fronts.drop_short", keys=list(dict.fromkeys(marks[0])))
         if dead[0]:
             sqlfiles.call(self.cur, "search.dead.add", keys=dead[0], docs=dead[1])
@@ -89,17 +93,14 @@ class Writer:
             self.lens[r["field"]] -= r["len"]
 
     def _follow_fronts(self, rows, gone):
-        """The fronts of the lists these (key, doc) postings left follow them, where a front can
-        (sql/search/index.sql: search.fronts.*): grouped here by list and item."""
+        """The fronts of the lists these (key, doc) postings of transcript passages left follow them,
+        where a front can (sql/search/index.sql: search.fronts.*): grouped here by list and item."""
         by_doc = {r["doc_no"]: r for r in rows}
         groups = {}
         for k, d in gone:
             group = groups.setdefault((k, by_doc[d]["item_no"]), [0, []])
-            group[0] += by_doc[d]["field"] == 2
+            group[0] += 1
             group[1].append(d)
-        if not any(count for count, _ in groups.values()):   # names and own text only: their entries leave
-            sqlfiles.call(self.cur, "search.fronts.cut_own", keys=[k for k, _ in gone], docs=[d for _, d in gone])
-            return
         left = {"keys": [k for k, _ in groups], "items": [i for _, i in groups],
                 "counts": [count for count, _ in groups.values()], "gone": [docs for _, docs in groups.values()]}
         sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)

@@ -254,11 +254,10 @@ def term_stats(sql, keys, match_all=False):
 
 def ranking_form(stats):
     """Which ranking statement of RANKING runs for these term stats: one word is ranked without
-    grouping its postings by passage (@one), unless its list keeps removed passages that only a
-    grouping by passage takes out (`marked`: sql/schema/1000_search_marks.sql), where a front does
-    not stand for it (a front follows its list at once); fronts as term_stats found them."""
-    alone = len(stats["keys"]) == 1 and (stats["fronts"] > 0 or not stats["marked"])
-    return alone + 2 * stats["fronts"]
+    grouping its postings by passage (@one, @one_front), unless its list or its front keeps
+    removed passages that only a grouping by passage takes out (`marked`:
+    sql/schema/1000_search_marks.sql); fronts as term_stats found them."""
+    return (len(stats["keys"]) == 1 and not stats["marked"]) + 2 * stats["fronts"]
 
 
 def reads_front(cand, n_items):

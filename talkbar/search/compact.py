@@ -12,7 +12,8 @@ while the copy was built stays in the tail; the copy left out the passages marke
 lists, and their marks go with it: sql/schema/1000_search_marks.sql) and from the copy the tail's
 passages removed meanwhile (search_dead, by term; those lists lose their fronts). A passage of the
 lists removed meanwhile is still in the copy, and its marks stay in the tail for the next one. The
-swap is a few catalog changes and small updates. A rebuild (import) moves the generation on, so a copy of the old postings is dropped.
+swap is a few catalog changes and small updates. A rebuild (import) moves the generation on, so a
+copy of the old postings is dropped.
 
 A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
 hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the

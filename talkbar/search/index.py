@@ -75,9 +75,9 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
         for field, part, t_ms, body in passages.of(kind, row):
             wanted[(item_no, field, part)] = (body, t_ms)   # one without a single term: the writer leaves it out
     # only passages that changed are replaced: taking one out of the settled term lists marks each
-    # of its words and cuts the fronts of their lists (postings.Writer.remove), which for a common
-    # word is long (a note renamed had paid for its whole text: 0.3 s at 600 k turns, when the
-    # lists themselves were rewritten)
+    # of its words (postings.Writer.remove), and a transcript passage cuts the fronts of their lists,
+    # which for a common word are long (a note renamed had paid for its whole text: 0.3 s at 600 k
+    # turns, when the lists themselves were rewritten)
     kept = {k for k, d in held.items() if wanted.get(k) == (d["text"], d["t_ms"])}
     stale = [d["doc_no"] for k, d in held.items() if k not in kept]
     if stale:

@@ -12,8 +12,9 @@ is tokenised again to find its terms, and each gets a row with tf MARK_TF, which
 and takes out (sql/schema/1000_search_marks.sql). Rewriting the lists at once cost a renamed title
 at 6 M turns 0.3-1.1 s, a common term's list being long (index.py also replaces only the passages
 of an item that changed). A long list also has a front (search_fronts, what the ranking needs of it
-per item): a settle builds it, a removal cuts it (or drops it, where it cannot follow), and a
-compaction builds it again.
+per item): a settle builds it, a transcript passage's removal cuts it (or drops it, where it
+cannot follow; a name's or own text's stays in it, marked, as in the list), and a compaction builds
+it again.
 
 Interface, all inside the caller's write transaction:
 
@@ -62,7 +63,8 @@ class Writer:
         """Passages deleted from search_docs (rows of search.docs.drop*: doc_no, item_no, field, len, text):
         their postings leave the tail, and a compaction under way is told (its copy may still hold
         them); a passage in the lists leaves a mark per term in the tail instead (the lists keep it
-        until a compaction: sql/schema/1000_search_marks.sql), and the fronts follow at once."""
+        until a compaction: sql/schema/1000_search_marks.sql), and where it is a transcript passage
+        the fronts of its words' lists follow at once."""
         if not rows:
             return
         docs = [r["doc_no"] for r in rows]

@@ -3,8 +3,9 @@
 -- term in the tail (a row with tf -1, its passage, item, field and length), and the lists keep it
 -- until the next compaction (or settle) takes it out with the mark. A common word's list is long
 -- (1.9 M postings for "update" at 6 M turns), and rewriting each list a renamed title or an edited
--- note held, then writing them to the WAL, took a title's rename 0.29-1.1 s and a 300-word note's
--- edit 1.6-2.2 s at 6 M turns (the commit checkpointing every second or third time: 0.7-1.0 s).
+-- note held, then writing them to the WAL, took a title's rename 0.1-1.1 s (p50 548 ms) and a
+-- 300-word note's edit 1.6-2.2 s at 6 M turns (the commit checkpointing every second or third time:
+-- 0.7-1.0 s); marked, p50 14.5 ms and 15-80 ms.
 --
 -- A search takes the marks out where it groups the postings by passage: a passage with a mark
 -- among its rows is not one (`min(tf) >= 0`; a front's count rows have tf 0). Every term of a
@@ -13,7 +14,8 @@
 -- search asks for it (`marked`) only when a word of its query has marks (workspace.search:terms
 -- counts them), and DuckDB folds it away otherwise: the multi-word rankings of bench/search.py's
 -- queries at 602 k turns, interleaved, 5 rounds, the same rows, p50 9.06 -> 9.02 and 8.43 -> 8.59 ms
--- with no mark, +3% when asked for.
+-- with no mark, +3% when asked for. At 6 M turns after 14 edits, the whole searches whose words
+-- have marks (114 of bench/scale.py's 400) took p50 32.6 against 30.5 ms with the check left out.
 --   * search_ranked_one and search_ranked_one_front rank without grouping by passage: they cannot
 --     see a mark, so a single word with marks is ranked by search_ranked, or search_ranked_front
 --     where it has a front (talkbar/search/query.py, ranking_form(); the same rows as the one-word

@@ -28,10 +28,14 @@ def ranked(cur, macro, stats, match_all, cand):
                                               "marked": stats["marked"]}).fetchall()
 
 
-def whole(stats):
-    """The ranking macro that reads the whole lists for these term counts (no front): the one-word
-    form where it may run (query.ranking_form)."""
-    return "search_ranked_one" if query.ranking_form({**stats, "fronts": 0}) == 1 else "search_ranked"
+# the ranking macros, in the order of query.RANKING's statements (query.ranking_form() indexes both)
+MACROS = ("search_ranked", "search_ranked_one", "search_ranked_front", "search_ranked_one_front", "search_ranked_front2")
+
+
+def macro(stats, fronts=0):
+    """The ranking macro the search runs for these term counts with `fronts` fronts read (0: the one
+    that reads the whole lists; the one-word form where it may run)."""
+    return MACROS[query.ranking_form({**stats, "fronts": fronts})]
 
 
 def statements(engine, args, narrowed=None):

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from search_ranking_calls import WS, lengths_wrong, ranked as _ranked, stats as _stats, statements, whole as whole_form
+from search_ranking_calls import WS, lengths_wrong, macro, ranked as _ranked, stats as _stats, statements
 from talkbar.search import compact, index, query, text
 from talkbar.search.keys import key
 
@@ -78,15 +78,12 @@ def _close(a, b):
     return [r[:4] for r in a] == [r[:4] for r in b] and all(abs(x[4] - y[4]) <= 1e-12 * x[4] for x, y in zip(a, b))
 
 
-MACROS = ("search_ranked", "search_ranked_one", "search_ranked_front", "search_ranked_one_front", "search_ranked_front2")
-
-
 def _form(stats, fronted):
     """The front form for these term counts (keys rarest first, the last with a front), as the search
     picks it (query.ranking_form: the one-word form unless the word has marks), and its fronts."""
     keys = stats["keys"]
     fronts = 2 if len(keys) > 1 and keys[-2] in fronted else 1
-    return MACROS[query.ranking_form({**stats, "fronts": fronts})], fronts
+    return macro(stats, fronts), fronts
 
 
 def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0, first=()):
@@ -117,7 +114,7 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0, first=()):
             narrow = not query.reads_front(stats["cand"], stats["items"])
             assert stats["fronts"] == (0 if narrow else fronts), keys  # narrowed to a few items: the whole list
             one = len(keys) == 1
-            whole = _ranked(cur, whole_form(stats), stats, match_all, stats["cand"])
+            whole = _ranked(cur, macro(stats), stats, match_all, stats["cand"])
             assert whole or match_all, keys
             front = _ranked(cur, form, stats, match_all, stats["cand"])
             assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all, form)

@@ -69,27 +69,27 @@ class Writer:
             return
         docs = [r["doc_no"] for r in rows]
         in_tail = {r["doc_no"] for r in sqlfiles.call(self.cur, "search.tail.drop", docs=docs)}
-        dead, marks = ([], []), ([], [], [], [], [])
+        dead, marks = [], []     # (key, passage) of the tail's; (key, passage, item, field, length) of the lists'
         for r in rows:
             for term in text.doc_terms(r["text"] or "")[0]:
                 k = key(self.ws, term)
                 if r["doc_no"] in in_tail:
-                    dead[0].append(k)
-                    dead[1].append(r["doc_no"])
+                    dead.append((k, r["doc_no"]))
                 else:
-                    for column, value in zip(marks, (k, r["doc_no"], r["item_no"], r["field"], r["len"])):
-                        column.append(value)
-        if marks[0]:   # a passage still in the tail (a live turn made final) marks nothing
-            sqlfiles.call(self.cur, "search.tail.add", keys=marks[0], docs=marks[1], items=marks[2], fields=marks[3],
-                          tfs=[MARK_TF] * len(marks[0]), dls=marks[4])
+                    marks.append((k, r["doc_no"], r["item_no"], r["field"], r["len"]))
+        if marks:   # a passage still in the tail (a live turn made final) marks nothing
+            keys, docs, items, fields, lens = map(list, zip(*marks))
+            sqlfiles.call(self.cur, "search.tail.add", keys=keys, docs=docs, items=items, fields=fields,
+                          tfs=[MARK_TF] * len(keys), dls=lens)
             # a front keeps a name's or own text's passage as its list does (a posting there, taken
             # out by its marks); a transcript passage it holds per item, so the front follows it
-            content = [(k, d) for k, d, field in zip(marks[0], marks[1], marks[3]) if field == 2]
+            content = [(k, d) for k, d, _item, field, _len in marks if field == 2]
             if content:
                 self._follow_fronts(rows, content)
-            sqlfiles.call(self.cur, "search.fronts.drop_short", keys=list(dict.fromkeys(marks[0])))
-        if dead[0]:
-            sqlfiles.call(self.cur, "search.dead.add", keys=dead[0], docs=dead[1])
+            sqlfiles.call(self.cur, "search.fronts.drop_short", keys=list(dict.fromkeys(keys)))
+        if dead:
+            keys, docs = map(list, zip(*dead))
+            sqlfiles.call(self.cur, "search.dead.add", keys=keys, docs=docs)
         for r in rows:
             self.docs[r["field"]] -= 1
             self.lens[r["field"]] -= r["len"]

@@ -2,6 +2,8 @@
 test_search_fronts): the term counts of some keys, one ranking macro on them, and which ranking
 statement a search through the engine ran."""
 
+import re
+
 import pytest
 
 from talkbar import sqlfiles
@@ -28,14 +30,12 @@ def ranked(cur, macro, stats, match_all, cand):
                                               "marked": stats["marked"]}).fetchall()
 
 
-# the ranking macros, in the order of query.RANKING's statements (query.ranking_form() indexes both)
-MACROS = ("search_ranked", "search_ranked_one", "search_ranked_front", "search_ranked_one_front", "search_ranked_front2")
-
-
 def macro(stats, fronts=0):
     """The ranking macro the search runs for these term counts with `fronts` fronts read (0: the one
-    that reads the whole lists; the one-word form where it may run)."""
-    return MACROS[query.ranking_form({**stats, "fronts": fronts})]
+    that reads the whole lists; the one-word form where it may run): the one its ranking statement's
+    form (query.ranking_form()) calls, as that statement's `-- variant:` line made it."""
+    form = query.ranking_form({**stats, "fronts": fronts})
+    return re.search(r"FROM (search_ranked\w*)\(", sqlfiles.get(query.RANKING["all"][form]).text).group(1)
 
 
 def statements(engine, args, narrowed=None):

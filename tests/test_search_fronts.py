@@ -120,6 +120,9 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0, first=()):
             assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all, form)
             compared.marked += stats["marked"]
             if one:                  # never narrowed (query.term_stats): the one-word forms bind no narrowing
+                if stats["marked"]:  # its marked passages left out as grouping by passage takes them out
+                    assert whole == _ranked(cur, "search_ranked", stats, match_all, None), keys
+                    assert front == _ranked(cur, "search_ranked_front", stats, match_all, None), keys
                 compared[form] += 1
                 continue
             if not whole:            # the items the short lists share hold the words apart

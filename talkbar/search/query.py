@@ -63,16 +63,24 @@ SHOW = {
 }
 SHOW_LEAN = "search.show.session:lean"
 # the ranking statement (sql/ops/workspace.search.sql), by what narrows the items (nothing, kinds, a
-# project), then by form, indexed one + 2 * fronts: one word is ranked without grouping its postings
-# by passage (@one), and a front stands for the commonest word's long list (@front, @one_front) or
-# for the two commonest words' (@front2)
+# project), then by form (ranking_form(): the `-- variant:` run, "" for the statement as written):
+# one word is ranked without grouping its postings by passage (@one, and @one_marked where its list
+# keeps removed passages), and a front stands for the commonest word's long list (@front,
+# @one_front, @one_front_marked) or for the two commonest words' (@front2)
 RANKING = {
-    "all": ("workspace.search", "workspace.search@one", "workspace.search@front", "workspace.search@one_front",
-            "workspace.search@front2"),
-    "kinds": ("workspace.search:kinds", "workspace.search:kinds@one", "workspace.search:kinds@front",
-              "workspace.search:kinds@one_front", "workspace.search:kinds@front2"),
-    "project": ("workspace.search:project", "workspace.search:project@one", "workspace.search:project@front",
-                "workspace.search:project@one_front", "workspace.search:project@front2"),
+    "all": {"": "workspace.search", "@one": "workspace.search@one", "@one_marked": "workspace.search@one_marked",
+            "@front": "workspace.search@front", "@one_front": "workspace.search@one_front",
+            "@one_front_marked": "workspace.search@one_front_marked", "@front2": "workspace.search@front2"},
+    "kinds": {"": "workspace.search:kinds", "@one": "workspace.search:kinds@one",
+              "@one_marked": "workspace.search:kinds@one_marked", "@front": "workspace.search:kinds@front",
+              "@one_front": "workspace.search:kinds@one_front",
+              "@one_front_marked": "workspace.search:kinds@one_front_marked",
+              "@front2": "workspace.search:kinds@front2"},
+    "project": {"": "workspace.search:project", "@one": "workspace.search:project@one",
+                "@one_marked": "workspace.search:project@one_marked", "@front": "workspace.search:project@front",
+                "@one_front": "workspace.search:project@one_front",
+                "@one_front_marked": "workspace.search:project@one_front_marked",
+                "@front2": "workspace.search:project@front2"},
 }
 
 # A lease searching a large index leans to all of DuckDB's threads (talkbar/dbwidth.py): from
@@ -253,11 +261,14 @@ def term_stats(sql, keys, match_all=False):
 
 
 def ranking_form(stats):
-    """Which ranking statement of RANKING runs for these term stats: one word is ranked without
-    grouping its postings by passage (@one, @one_front), unless its list or its front keeps
-    removed passages that only a grouping by passage takes out (`marked`:
-    sql/schema/1000_search_marks.sql); fronts as term_stats found them."""
-    return (len(stats["keys"]) == 1 and not stats["marked"]) + 2 * stats["fronts"]
+    """Which variant of a RANKING statement runs for these term stats ("" for the statement as
+    written): one word is ranked without grouping its postings by passage, leaving out the passages
+    removed from its list or its front first where it has marks (`marked`:
+    sql/schema/1010_search_one_marked.sql); more words read the fronts as term_stats found them."""
+    fronts = stats["fronts"]
+    if len(stats["keys"]) == 1:
+        return ("@one", "@one_front")[fronts] + ("_marked" if stats["marked"] else "")
+    return ("", "@front", "@front2")[fronts]
 
 
 def reads_front(cand, n_items):

@@ -339,11 +339,14 @@ def test_settling_carries_out_the_marks_first(demo):
     write(demo, [("DELETE FROM notes WHERE note_id = 'note-mark-2'", {})], [("note", "note-mark-2")])
     db = Database(demo.db, create=False, idle_s=0)
     with db.cursor() as cur:
-        assert cur.execute(MARKS).fetchall()
+        removed = {d for _k, d in cur.execute(MARKS).fetchall()}
+        assert removed
         before = {q: _direct_search(cur, q) for q in ("zebu", "census", "herd")}
         cur.execute("BEGIN TRANSACTION")
         postings.settle(cur)
         cur.execute("COMMIT")
+        in_lists = "SELECT count(*) FROM (SELECT unnest(docs) AS d FROM search_lists) WHERE list_contains($r, d)"
+        assert cur.execute(in_lists, {"r": sorted(removed)}).fetchone()[0] == 0      # out of the lists
         assert cur.execute("SELECT count(*) FROM search_tail").fetchone()[0] == 0
         assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0
         assert lengths_wrong(cur) == 0 and cur.execute("SELECT count(*) FROM search_lists WHERE n = 0").fetchone()[0] == 0

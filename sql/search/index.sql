@@ -534,15 +534,17 @@ ALTER TABLE search_tail_kept RENAME TO search_tail
 -- returns: exec
 -- params: none
 -- Passages removed since the copy was taken leave it too (the lists of their terms only); a settle
--- carries out the marks of removed passages with it (search.bulk.marks_to_journal).
+-- carries out the marks of removed passages with it (search.bulk.marks_to_journal). Which entries
+-- stay is worked out once per list and applied to each of its columns: a settle after many edits
+-- has hundreds of removals in a common word's list, each entry tested against all of them. On
+-- 602 k turns, the 50 longest lists (1.83 M postings), the second of two runs each: 500 removals in
+-- each, 0.75 and 0.71 s against 1.48 and 1.28 s testing each column anew; 20 in each, 0.36 and 0.40
+-- against 0.61 and 0.49 s; the same lists.
 UPDATE search_lists
-SET docs = list_where(docs, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
-    items = list_where(items, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
-    fields = list_where(fields, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
-    tfs = list_where(tfs, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
-    dls = list_where(dls, list_transform(docs, lambda d: NOT list_contains(x.dead, d))),
-    n = len(list_filter(docs, lambda d: NOT list_contains(x.dead, d)))
-FROM (SELECT key, list(doc_no) AS dead FROM search_dead GROUP BY key) x
+SET docs = list_where(docs, x.keep), items = list_where(items, x.keep), fields = list_where(fields, x.keep),
+    tfs = list_where(tfs, x.keep), dls = list_where(dls, x.keep), n = len(list_filter(x.keep, lambda k: k))
+FROM (SELECT l.key, list_transform(l.docs, lambda d: NOT list_contains(y.dead, d)) AS keep
+      FROM search_lists l JOIN (SELECT key, list(doc_no) AS dead FROM search_dead GROUP BY key) y ON l.key = y.key) x
 WHERE search_lists.key = x.key
 
 -- name: search.compact.swap_dead_fronts

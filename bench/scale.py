@@ -539,8 +539,13 @@ def main(argv=None):
     finally:
         shutil.rmtree(work, ignore_errors=True)
     size = path.name if a.fixture else f"{a.sessions:,} x {a.turns:,} ({path.name})"   # --fixture: its own size
-    say(f"\n{size}, load {' '.join(load())}\n")
-    say("| measure | ours | peer | ratio | goal |\n| --- | --- | --- | --- | --- |")
+    table(size)
+
+
+def table(title, ours="ours", peer="peer"):
+    """The rows measured so far as a Markdown table, after a line naming what was measured and the load."""
+    say(f"\n{title}, load {' '.join(load())}\n")
+    say(f"| measure | {ours} | {peer} | ratio | goal |\n| --- | --- | --- | --- | --- |")
     for r in ROWS:
         say("| " + " | ".join(r) + " |")
 

@@ -23,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 from common import say
-from scale import ROWS, Server, cli, draw_queries, load, meeting_marks, old_notes, pct, row
+from scale import Server, cli, draw_queries, load, meeting_marks, old_notes, pct, row, table
 
 
 def prepared(root, work, name, edits):
@@ -89,10 +89,7 @@ def main(argv=None):
         for server, _q, _r in servers.values():
             server.close()
         shutil.rmtree(work, ignore_errors=True)
-    say(f"\nsmall {a.small}, large {a.large}, load {' '.join(load())}\n")
-    say("| measure | large | small | ratio | goal |\n| --- | --- | --- | --- | --- |")
-    for r in ROWS:
-        say("| " + " | ".join(r) + " |")
+    table(f"small {a.small}, large {a.large}", "large", "small")
 
 
 if __name__ == "__main__":

@@ -170,6 +170,15 @@ class Server(Peer):
             raise SystemExit(f"{op} failed: {reply}")
         return ms
 
+    def search(self, query, mode):
+        """One talkbar_find-style search through talkbar_read, the best 20: its time in ms."""
+        return self.call("talkbar_read", "workspace.search", {"query": query, "match": mode, "limit": 20})
+
+    def rename(self, notes):
+        """Each of `notes` ((id, title)) given a new title: the time of each in ms."""
+        return [self.call("talkbar_change", "notes.update", {"noteId": note, "title": f"Renamed in year ten {i}"})
+                for i, (note, _title) in enumerate(notes)]
+
     def close(self):
         super().close()
         self.log.close()
@@ -251,7 +260,7 @@ def paced_calls(server, log, a, queries, edits=(), fts=None):
         if what == "notes.create":
             return server.call("talkbar_change", "notes.create", {"title": f"Paced note {next(notes)}",
                                                                  "markdown": "Budget review follow-up."})
-        return server.call("talkbar_read", "workspace.search", {"query": query, "match": what[7:], "limit": 20})
+        return server.search(query, what[7:])
     ours = None
     rounds_asked = []   # our rounds' queries, for the paced calls after an untimed one (below)
     for group in groups:
@@ -283,8 +292,7 @@ def paced_calls(server, log, a, queries, edits=(), fts=None):
     if cold:
         row("search any p50 after another process had the file (peer: warm, back to back)", statistics.median(cold),
             statistics.median(times[("search any", "b2b")]), "ms", "(why the lease is kept)")
-    renamed = [server.call("talkbar_change", "notes.update", {"noteId": note, "title": f"Renamed in year ten {i}"})
-               for i, (note, _title) in enumerate(edits)]
+    renamed = server.rename(edits)
     if renamed:
         row("notes.update of an imported note's title (peer: notes.create, back to back)", statistics.median(renamed),
             statistics.median(times[("notes.create", "b2b")]), "ms", "")
@@ -337,9 +345,8 @@ def tail_latency(server, fts, queries, rounds, edits=()):
     for mode in ("all", "any"):
         say(f"  {meeting_marks(queries, [t for _n, t in edits], mode)} of the {len(queries)} {mode}-words queries "
             f"hold a word of the {len(edits)} renamed notes' old titles (marked until the next compaction)")
-        ask = lambda q: server.call("talkbar_read", "workspace.search", {"query": q, "match": mode, "limit": 20})  # noqa: E731
-        first = [ask(q) for q in queries]
-        ours = [ask(q) for _ in range(rounds) for q in queries]
+        first = [server.search(q, mode) for q in queries]
+        ours = [server.search(q, mode) for _ in range(rounds) for q in queries]
         peer = []
         for q in queries:
             t = time.perf_counter()

@@ -37,13 +37,8 @@ def prepared(root, work, name, edits):
     queries = draw_queries(copy, 200, 7)
     renamed = old_notes(copy, edits)
     server = Server(copy, work / f"{name}.log")
-    for i, (note, _title) in enumerate(renamed):
-        server.call("talkbar_change", "notes.update", {"noteId": note, "title": f"Renamed in year ten {i}"})
+    server.rename(renamed)
     return server, queries, renamed
-
-
-def ask(server, query, mode):
-    return server.call("talkbar_read", "workspace.search", {"query": query, "match": mode, "limit": 20})
 
 
 def main(argv=None):
@@ -65,7 +60,7 @@ def main(argv=None):
             for name, (_server, queries, renamed) in servers.items():
                 say(f"  {name}: {meeting_marks(queries, [t for _n, t in renamed], mode)} of the {len(queries)} "
                     f"{mode}-words queries hold a word of the {len(renamed)} renamed notes' old titles")
-        first = {(name, mode): [ask(s, q, mode) for q in queries]
+        first = {(name, mode): [s.search(q, mode) for q in queries]
                  for mode in ("all", "any") for name, (s, queries, _r) in servers.items()}
         say(f"  first round done   load {load()}")
         took = {(name, mode): [] for name in servers for mode in ("all", "any")}
@@ -75,7 +70,7 @@ def main(argv=None):
                 for i in range(len(servers["small"][1])):
                     for name in order:
                         server, queries, _r = servers[name]
-                        took[(name, mode)].append(ask(server, queries[i], mode))
+                        took[(name, mode)].append(server.search(queries[i], mode))
             say(f"  round {rnd + 1}/{a.rounds} done   load {load()}")
         for mode in ("all", "any"):
             small, large = took[("small", mode)], took[("large", mode)]

@@ -280,7 +280,8 @@ def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(fresh_engi
         recorder.finalize(recorder.append(Turn("spk-plan", f"Budget review, turn {i}.", 10**8 + i, 10**8 + i + 1)))
     recorder.complete()
     monkeypatch.setattr(sqlfiles, "run", run)
-    assert {"workspace.search", "workspace.search@one", "workspace.search:kinds", "workspace.search:project",
+    assert {"workspace.search", "workspace.search@whole", "workspace.search@one", "workspace.search:kinds@whole",
+            "workspace.search:project@whole",
             "notes.create", "search.tail.add", "recorder.append_turn", "recorder.finalize_turn",
             "recorder.finalize"} <= set(ran)
     reads = 0

@@ -116,6 +116,9 @@ def _compare(cur, rng, ones=12, pairs=30, triples=10, both=0, first=()):
             one = len(keys) == 1
             whole = _ranked(cur, macro(stats), stats, match_all, stats["cand"])
             assert whole or match_all, keys
+            if stats["cand"] is None and not one:   # @whole: search_ranked without the narrowing it has none of
+                assert macro(stats) == "search_ranked_whole"
+                assert whole == _ranked(cur, "search_ranked", stats, match_all, None), keys
             front = _ranked(cur, form, stats, match_all, stats["cand"])
             assert front == whole if len(keys) < 3 else _close(front, whole), (keys, match_all, form)
             compared.marked += stats["marked"]
@@ -292,7 +295,7 @@ def test_a_search_reads_the_front_of_its_commonest_word(engine, monkeypatch):
                                     ([rare, common], "any", "workspace.search@front"),
                                     ([common, other], "any", "workspace.search@front2"),
                                     ([rare, other, common], "any", "workspace.search@front2"),
-                                    ([common, "zzyzxq"], "any", "workspace.search")):   # found nowhere: last
+                                    ([common, "zzyzxq"], "any", "workspace.search@whole")):   # found nowhere: last
         assert statements(engine, {"query": " ".join(words), "match": match})[0] == [statement], words
     # one word is never narrowed (its items are not read), so its front is read whatever the share
     for share in (2, 0):
@@ -328,7 +331,7 @@ def test_the_whole_lists_are_ranked_unnarrowed_from_the_whole_share(engine, monk
         monkeypatch.setattr(query, "CAND_WHOLE_SHARE", whole_at)
         cands = []
         ran, found = statements(engine, {"query": f"{common} {other}", "match": "all", "limit": 100}, cands)
-        assert ran == ["workspace.search"] and found, whole_at
+        assert ran == ["workspace.search" if told else "workspace.search@whole"] and found, whole_at
         assert [type(c).__name__ if c is not None else None for c in cands] == [told], whole_at
         answers.append(found)
     assert answers[0] == answers[1]

@@ -7,10 +7,12 @@
 -- variant: front2 search_ranked search_ranked_front2
 -- variant: one_marked search_ranked search_ranked_one_marked
 -- variant: one_front_marked search_ranked search_ranked_one_front_marked
+-- variant: whole search_ranked search_ranked_whole
 -- The best items (search_ranked, sql/schema/0930_search_rank_one.sql; @one: a one-word query,
 -- search_ranked_one; @front and @one_front: the commonest word has a front, 0940_search_fronts.sql;
 -- @front2: the two commonest words have fronts, 0950_search_fronts_two.sql; @one_marked and
--- @one_front_marked: one word with marks, 1010_search_one_marked.sql), best first, by
+-- @one_front_marked: one word with marks, 1010_search_one_marked.sql; @whole: two words or more
+-- read from the whole lists, the items not narrowed, 1030_search_rank_whole.sql), best first, by
 -- number: what each number names (search.items.named) is remembered for the lease
 -- (talkbar/search/query.py, named()), as a join to search_items here cost every search 2.7 ms of a
 -- 20 ms statement (at 602 k turns). Their best passages, and what to show of them (Trash, archive),
@@ -31,6 +33,7 @@ LIMIT $limit
 -- variant: front2 search_ranked search_ranked_front2
 -- variant: one_marked search_ranked search_ranked_one_marked
 -- variant: one_front_marked search_ranked search_ranked_one_front_marked
+-- variant: whole search_ranked search_ranked_whole
 -- The same, for some kinds only (the filter comes before the limit): for kinds that are less than
 -- half of the workspace's items, or too few among the best ranked by number (query.kinds_share).
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
@@ -49,6 +52,7 @@ LIMIT $limit
 -- variant: front2 search_ranked search_ranked_front2
 -- variant: one_marked search_ranked search_ranked_one_marked
 -- variant: one_front_marked search_ranked search_ranked_one_front_marked
+-- variant: whole search_ranked search_ranked_whole
 -- The items of one project (people and companies through their project links), maybe of some
 -- kinds only: a query of its own, as planning the project view costs every search that has none.
 SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc

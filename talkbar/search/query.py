@@ -66,21 +66,25 @@ SHOW_LEAN = "search.show.session:lean"
 # project), then by form (ranking_form(): the `-- variant:` run, "" for the statement as written):
 # one word is ranked without grouping its postings by passage (@one, and @one_marked where its list
 # keeps removed passages), and a front stands for the commonest word's long list (@front,
-# @one_front, @one_front_marked) or for the two commonest words' (@front2)
+# @one_front, @one_front_marked) or for the two commonest words' (@front2); more words read from
+# the whole lists with the items not narrowed, @whole
 RANKING = {
     "all": {"": "workspace.search", "@one": "workspace.search@one", "@one_marked": "workspace.search@one_marked",
             "@front": "workspace.search@front", "@one_front": "workspace.search@one_front",
-            "@one_front_marked": "workspace.search@one_front_marked", "@front2": "workspace.search@front2"},
+            "@one_front_marked": "workspace.search@one_front_marked", "@front2": "workspace.search@front2",
+            "@whole": "workspace.search@whole"},
     "kinds": {"": "workspace.search:kinds", "@one": "workspace.search:kinds@one",
               "@one_marked": "workspace.search:kinds@one_marked", "@front": "workspace.search:kinds@front",
               "@one_front": "workspace.search:kinds@one_front",
               "@one_front_marked": "workspace.search:kinds@one_front_marked",
-              "@front2": "workspace.search:kinds@front2"},
+              "@front2": "workspace.search:kinds@front2",
+              "@whole": "workspace.search:kinds@whole"},
     "project": {"": "workspace.search:project", "@one": "workspace.search:project@one",
                 "@one_marked": "workspace.search:project@one_marked", "@front": "workspace.search:project@front",
                 "@one_front": "workspace.search:project@one_front",
                 "@one_front_marked": "workspace.search:project@one_front_marked",
-                "@front2": "workspace.search:project@front2"},
+                "@front2": "workspace.search:project@front2",
+                "@whole": "workspace.search:project@whole"},
 }
 
 # A lease searching a large index leans to all of DuckDB's threads (talkbar/dbwidth.py): from
@@ -264,10 +268,14 @@ def ranking_form(stats):
     """Which variant of a RANKING statement runs for these term stats ("" for the statement as
     written): one word is ranked without grouping its postings by passage, leaving out the passages
     removed from its list or its front first where it has marks (`marked`:
-    sql/schema/1010_search_one_marked.sql); more words read the fronts as term_stats found them."""
+    sql/schema/1010_search_one_marked.sql); more words read the fronts as term_stats found them, or
+    the whole lists, narrowed to the items `cand` or not at all (@whole: the narrowing tests every
+    posting even when there is none, sql/schema/1030_search_rank_whole.sql)."""
     fronts = stats["fronts"]
     if len(stats["keys"]) == 1:
         return ("@one", "@one_front")[fronts] + ("_marked" if stats["marked"] else "")
+    if not fronts:
+        return "" if stats["cand"] is not None else "@whole"
     return ("", "@front", "@front2")[fronts]
 
 

@@ -6,13 +6,16 @@
 -- an empty list of items, so the narrowing cost a search that has none. The same rows (search_ranked
 -- with `cand` NULL keeps every one). talkbar/search/query.py, ranking_form(), asks for this form
 -- ("@whole") for two words or more read from the whole lists with no narrowing.
--- Measured on the ranking statements that take it, in process, the two macros interleaved, 4
--- rounds, the same rows every time (p50 / mean / p95 ms, with the narrowing -> without):
---   602 k turns (bench/search.py's queries), any word (124 statements): 10.51 -> 9.85 / 10.86 ->
---   10.01 / 16.66 -> 15.42; all words, not narrowed (26): 11.24 -> 10.81 / 11.89 -> 11.13 / 17.55
---   -> 16.86.
--- The forms with fronts gain less, and have no such form: search_ranked_front at 6 M turns, any word
--- (78 statements), mean 25.52 -> 25.13 ms.
+-- Measured on the ranking statements that take it, in process, this macro and 1020's interleaved,
+-- 4-5 rounds, the same rows every time (p50 / mean / p95 ms, with the narrowing -> without):
+--   602 k turns (bench/search.py's queries), any word (124 statements): 9.29 -> 8.71 / 9.48 -> 8.95 /
+--   14.72 -> 14.22; all words, not narrowed (26): 13.44 -> 13.33 / 13.62 -> 13.52 / 18.66 -> 18.63;
+--   6 M turns (bench/scale.py's), any word (28): 10.51 -> 10.04 / 12.25 -> 11.61 / 18.92 -> 18.49;
+--   all words, not narrowed (3): 21.45 -> 20.21 / 21.06 -> 20.28.
+-- Whole searches at 602 k turns, in process, both ways interleaved, 3 rounds, the same 1,600
+-- answers: any word p50 13.51 -> 13.18 ms, mean 13.85 -> 13.51; all words 8.91 -> 8.82, 9.41 -> 9.34.
+-- The forms with fronts have no such form: without their narrowing, search_ranked_front at 6 M turns,
+-- any word (78 statements), mean 25.52 -> 25.13 ms; search_ranked_front2 (8), p50 36.42 -> 36.79.
 CREATE MACRO search_ranked_whole(keys, idfs, avgdl, match_all, cand, marked) AS TABLE
 WITH h AS (
     SELECT list_position(keys, key) AS t, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field,

@@ -274,9 +274,9 @@ def ranking_form(stats):
     fronts = stats["fronts"]
     if len(stats["keys"]) == 1:
         return ("@one", "@one_front")[fronts] + ("_marked" if stats["marked"] else "")
-    if not fronts:
-        return "" if stats["cand"] is not None else "@whole"
-    return ("", "@front", "@front2")[fronts]
+    if fronts:
+        return ("@front", "@front2")[fronts - 1]
+    return "@whole" if stats["cand"] is None else ""
 
 
 def reads_front(cand, n_items):

@@ -133,8 +133,9 @@ RETURNING session_id, session_no
 
 -- name: import.session_participants
 -- returns: exec
--- params: $workspace_id, $session_id, $speaker_id, $name, $contact_id, $is_user, $excluded_from_ai, $ord
-INSERT INTO session_participants (workspace_id, session_id, speaker_id, name, contact_id, is_user, excluded_from_ai, ord)
+-- params: $workspace_id, $session_id, $speaker_id, $name, $contact_id, $is_user, $excluded_from_ai, $ord, $spoke
+-- $spoke: the participant has a turn in the session (migration 1040), from the session's own turns.
+INSERT INTO session_participants (workspace_id, session_id, speaker_id, name, contact_id, is_user, excluded_from_ai, ord, spoke)
 SELECT unnest($workspace_id),
        unnest($session_id),
        unnest($speaker_id),
@@ -142,7 +143,8 @@ SELECT unnest($workspace_id),
        unnest($contact_id),
        unnest($is_user),
        unnest($excluded_from_ai),
-       unnest($ord)
+       unnest($ord),
+       unnest($spoke)
 
 -- name: import.turns
 -- returns: exec

@@ -40,13 +40,14 @@ WHERE s.session_id = $session_id
 -- name: recorder.speaker
 -- returns: exec
 -- params: $workspace_id, $session_id, $speaker_id
--- A voice heard for the first time joins the participants without a name ("Speaker N").
+-- A voice heard for the first time joins the participants without a name ("Speaker N"); a
+-- participant heard is one who `spoke` (migration 1040). The recorder asks this before the voice's
+-- first turn of each lease of the file, in the same transaction as that turn.
 INSERT INTO session_participants (workspace_id, session_id, speaker_id, name, contact_id, is_user,
-                                  excluded_from_ai, ord)
+                                  excluded_from_ai, ord, spoke)
 SELECT $workspace_id, $session_id, $speaker_id, NULL, NULL, false, false,
-       coalesce((SELECT max(ord) + 1 FROM session_participants WHERE session_id = $session_id), 0)
-WHERE NOT EXISTS (SELECT 1 FROM session_participants
-                  WHERE session_id = $session_id AND speaker_id = $speaker_id)
+       coalesce((SELECT max(ord) + 1 FROM session_participants WHERE session_id = $session_id), 0), true
+ON CONFLICT (session_id, speaker_id) DO UPDATE SET spoke = true
 
 -- name: recorder.speaker_name
 -- returns: value

@@ -10,10 +10,11 @@ with DuckDB's `threads` at 1 and at the machine's 2 (medians; one thread / two):
   workspace.search at 60 k turns: p50 10.53 / 11.38 ms (all words), 12.28 / 13.12 (any word).
 What reads much of a large archive gains from two, and asks for them: a search of a large index
 leans wide (lean(): at 6 M turns p50 19.95 / 18.69 and 29.10 / 25.33 ms, p95 54.13 / 40.05 and
-58.81 / 50.53; talkbar/search/query.py, WIDE_PASSAGES); contacts.list and contacts.sessions, which
-read every turn's talk time (at 6 M turns 84.6 / 52.3 and 76.7 / 46.9 ms, alternating call by call,
-which, as the threads are set before each call, favours one thread; ops.toml `wide = true`);
-an import (the bulk writes and the index build) and migrations (wide()).
+58.81 / 50.53; talkbar/search/query.py, WIDE_PASSAGES); an import (the bulk writes and the index
+build) and migrations (wide()). contacts.list and contacts.sessions asked for two while they read
+every turn; since migration 1040 they read who spoke from the participants and the turns of a page's
+sessions only, and one thread is faster (at 6 M turns, alternating call by call: 11.56 / 17.25 and
+12.59 / 18.03 ms).
 A change of the setting costs DuckDB starting or joining its worker: in a search at 602 k turns,
 0.68 ms to widen and 1.10 ms to narrow again. So it is made only when the first work asking for
 more begins and when the last one ends, and a state of the file that lasts (a large index, a long

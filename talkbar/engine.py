@@ -105,8 +105,7 @@ class Engine:
         if recheck is not None:
             recheck(op, cur)
         ctx = self._ctx(cur, op, args)
-        with ctx.width.wide() if op.wide else nullcontext():   # ops.toml `wide`: talkbar/dbwidth.py
-            result = self._handle(ctx, op, args)
+        result = self._handle(ctx, op, args)
         if op.session and isinstance(result, dict):
             sid = args.get(op.session) or result.get(op.session)
             if sid:

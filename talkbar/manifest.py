@@ -49,7 +49,6 @@ ROW_SCHEMA = {
         "paging": {"enum": ["none", "cursor", "offset", "turnOffset", "beforeSequence", "after"]},
         "workspace": {"type": "boolean"},
         "outside_queue": {"type": "boolean"},
-        "wide": {"type": "boolean"},
         "lean_plans": {"type": "boolean"},
         "args": {"type": "object", "additionalProperties": {"type": "object"}},
         **DECLARED_FIELDS,
@@ -81,7 +80,6 @@ class Op:
     touches: tuple = ()
     paging: str = "none"
     outside_queue: bool = False
-    wide: bool = False
     lean_plans: bool = False
     declared: Declared = field(default_factory=Declared)
 
@@ -162,7 +160,7 @@ def _op_from_row(row, shapes, sequences):
         not_together=tuple(tuple(p) for p in row.get("not_together", ())),
         requires=dict(row.get("requires", {})), session=row.get("session"),
         touches=tuple(row.get("touches", ())), paging=row.get("paging", "none"),
-        outside_queue=row.get("outside_queue", False), wide=row.get("wide", False),
+        outside_queue=row.get("outside_queue", False),
         lean_plans=row.get("lean_plans", False),
         declared=declared_from_row(row, sequences),
     )

@@ -2,16 +2,13 @@
 -- returns: one
 -- params: $workspace_id, $include_archived, $project_id, $words, $limit
 -- One query for the whole page, counts included: a person met a session when one of their speakers
--- has a turn in it (the sessions contacts.sessions lists); sessions in the Trash do not count.
-WITH spoke AS (
-    SELECT DISTINCT session_id, speaker_id FROM turns WHERE workspace_id = $workspace_id
-),
-met AS (
+-- has a turn in it (the participant `spoke`, migration 1040: no turn is read; the sessions
+-- contacts.sessions lists); sessions in the Trash do not count.
+WITH met AS (
     SELECT p.contact_id, count(DISTINCT s.session_id) AS sessions, max(s.started_at_ms) AS last_met
     FROM session_participants p
-    JOIN spoke USING (session_id, speaker_id)
     JOIN sessions s ON s.session_id = p.session_id AND s.workspace_id = $workspace_id AND s.trashed_at IS NULL
-    WHERE p.workspace_id = $workspace_id AND p.contact_id IS NOT NULL
+    WHERE p.workspace_id = $workspace_id AND p.contact_id IS NOT NULL AND p.spoke
     GROUP BY p.contact_id
 ),
 page AS (

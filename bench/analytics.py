@@ -1,12 +1,16 @@
-"""The stats operations through the engine beside SQLite on the same data, and every per-session read.
+"""The stats operations and the people's reads through the engine beside SQLite on the same data,
+and every per-session read.
 
     python bench/analytics.py                                  # 2,000 x 300 and 100,000 x 6 (600 k turns each)
     python bench/analytics.py --sizes 2000x300 --workdir /tmp/tb-analytics   # keep (and reuse) the data
 
 For each size: the workspace is generated (fixtures/generate.py), imported with `talkbar-cli app
-import`, then exported once to SQLite with the schema's keys and the index a user would add for
-per-session reads, `turns(session_id, seq)`. Each round then runs, interleaved, for a sample of
-sessions:
+import`, then exported once to SQLite with the schema's keys and the indexes a user would add for
+per-session reads, `turns(session_id, seq)`, and for a person's sessions,
+`session_participants(contact_id)`. Each round then runs, interleaved, for a sample of sessions
+(sessions.stats and workspace.stats), and beside each, contacts.list (every person's count of
+sessions met and the last one's start) and contacts.sessions (the first page of one person's
+sessions, the people in turn):
 
   ours     the operation through the engine in this process, on a warm lease (as the MCP server
            answers a call): validation, its transaction, its SQL, the shaping of the answer;
@@ -41,6 +45,7 @@ from common import say
 REPO = Path(__file__).resolve().parent.parent
 WS = "ws-bench"
 NOW_MS = 1_800_000_000_000
+STATS_OPS = ("sessions.stats", "workspace.stats", "contacts.list", "contacts.sessions")
 PER_SESSION = ("sessions.get", "sessions.stats", "sessions.transcript", "sessions.timeline", "sessions.notes",
                "sessions.documents", "sessions.live_cards", "sessions.keywords.get", "markers.list")
 CYRILLIC = re.compile(r"[а-яА-ЯёЁ]")
@@ -138,6 +143,7 @@ TABLES = {
     "documents": ("workspace_id, document_id, project_id", "PRIMARY KEY (document_id)"),
     "projects": ("workspace_id, project_id, trashed_at", "PRIMARY KEY (project_id)"),
     "knowledge_cards": ("workspace_id, memory_id, project_id, status", "PRIMARY KEY (memory_id)"),
+    "contacts": ("workspace_id, contact_id, name, archived_at_ms", "PRIMARY KEY (contact_id)"),
 }
 
 
@@ -161,6 +167,7 @@ def export_sqlite(db_path, path):
         marks = ", ".join("?" for _ in cols.split(","))
         con.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
     con.execute("CREATE INDEX turns_by_session ON turns (session_id, seq)")
+    con.execute("CREATE INDEX participants_by_contact ON session_participants (contact_id)")
     con.commit()
     con.execute("ANALYZE")
     src.close()
@@ -239,6 +246,46 @@ def sqlite_workspace_stats(con):
                                                "WHERE workspace_id = ? AND status = 'approved'")}}
 
 
+# A person met a session when one of their speakers has a turn in it (a user's EXISTS, answered by
+# turns(session_id, seq)); sessions in the Trash do not count.
+SPOKE = ("EXISTS (SELECT 1 FROM turns t WHERE t.session_id = p.session_id AND t.speaker_id = p.speaker_id)")
+
+
+def sqlite_people(con):
+    """contacts.list's counts: contactId -> [sessions met, the last one's start] (people not archived)."""
+    rows = con.execute(
+        "SELECT c.contact_id, count(DISTINCT s.session_id), max(s.started_at_ms) FROM contacts c "
+        f"LEFT JOIN session_participants p ON p.contact_id = c.contact_id AND {SPOKE} "
+        "LEFT JOIN sessions s ON s.session_id = p.session_id AND s.workspace_id = c.workspace_id AND s.trashed_at IS NULL "
+        "WHERE c.workspace_id = ? AND c.archived_at_ms IS NULL GROUP BY c.contact_id", (WS,)).fetchall()
+    return {cid: [n, last] for cid, n, last in rows}
+
+
+def ours_people(result):
+    return {c["contactId"]: [c["sessionCount"], c["lastMetAtMs"]] for c in result["contacts"]}
+
+
+def sqlite_person_sessions(con, cid, limit=20):
+    """contacts.sessions' first page: [sessionId, their talk time, their share of the session's]."""
+    page = con.execute(
+        "SELECT s.session_id FROM sessions s WHERE s.workspace_id = ? AND s.trashed_at IS NULL AND s.session_id IN "
+        f"(SELECT p.session_id FROM session_participants p WHERE p.contact_id = ? AND {SPOKE}) "
+        "ORDER BY s.started_at_ms DESC, s.session_id LIMIT ?", (WS, cid, limit)).fetchall()
+    out = []
+    for (sid,) in page:
+        talk = dict(con.execute("SELECT speaker_id, sum(end_ms - start_ms) FROM turns WHERE session_id = ? "
+                                "GROUP BY speaker_id", (sid,)).fetchall())
+        theirs = [r[0] for r in con.execute("SELECT speaker_id FROM session_participants WHERE session_id = ? "
+                                            "AND contact_id = ?", (sid, cid))]
+        ms = sum(talk.get(spk, 0) for spk in theirs)
+        out.append([sid, ms, round(ms / max(sum(talk.values()), 1), 4)])
+    return out
+
+
+def ours_person_sessions(result):
+    return [[s["sessionId"], s["talkTimeMs"], s["share"]] for s in result["sessions"]]
+
+
 def same(ours, theirs, what):
     """The peer must give our answer (shares to 4 decimals, as both round)."""
     def norm(x):
@@ -276,16 +323,25 @@ def bench_size(workdir, size, rounds, sample, compare):
                                      {"ws": WS}).fetchall()]
     con.close()
     picks = [ids[(len(ids) * k) // (sample + 1)] for k in range(1, sample + 1)]
+    people = sorted(sqlite_people(lite))   # each round asks for every person's first page of sessions
     for name, engine in engines.items():  # warm each, and check that they agree with SQLite
         for sid in picks:
             same(engine.call("sessions.stats", {"sessionId": sid}, want=True)[1],
                  sqlite_session_stats(lite, sid, NOW_MS), f"{name} {sid}")
         same(engine.call("workspace.stats", {}, want=True)[1], sqlite_workspace_stats(lite), f"{name} workspace.stats")
+        same(ours_people(engine.call("contacts.list", {"limit": 500}, want=True)[1]), sqlite_people(lite),
+             f"{name} contacts.list")
+        for cid in people:
+            same(ours_person_sessions(engine.call("contacts.sessions", {"contactId": cid, "limit": 20}, want=True)[1]),
+                 sqlite_person_sessions(lite, cid), f"{name} contacts.sessions {cid}")
     times = {}
     for _ in range(rounds):
-        for sid in picks:
+        for k, sid in enumerate(picks):
+            cid = people[k % len(people)]
             for op, args, peer in (("sessions.stats", {"sessionId": sid}, lambda: sqlite_session_stats(lite, sid, NOW_MS)),
-                                   ("workspace.stats", {}, lambda: sqlite_workspace_stats(lite))):
+                                   ("workspace.stats", {}, lambda: sqlite_workspace_stats(lite)),
+                                   ("contacts.list", {"limit": 500}, lambda: sqlite_people(lite)),
+                                   ("contacts.sessions", {"contactId": cid, "limit": 20}, lambda: sqlite_person_sessions(lite, cid))):
                 for name, engine in engines.items():
                     times.setdefault((op, name), []).append(engine.call(op, args)[0])
                 times.setdefault((op, "sqlite"), []).append(timed(peer)[0])
@@ -293,7 +349,7 @@ def bench_size(workdir, size, rounds, sample, compare):
                 times.setdefault(("floor", what), []).append(engines["ours"].raw(sql, args(sid))[0])
     load = loadavg()
     rows = []
-    for op in ("sessions.stats", "workspace.stats"):
+    for op in STATS_OPS:
         lite_t = times[(op, "sqlite")]
         cells = [f"{p(times[(op, n)], 50):.2f} | **{p(times[(op, n)], 50) / p(lite_t, 50):.2f}×** | "
                  f"{p(times[(op, n)], 95):.2f}" for n in engines]

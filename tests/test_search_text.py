@@ -7,6 +7,8 @@ from collections import defaultdict
 
 import duckdb
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from talkbar import sqlfiles, textmatch
 from talkbar.search import text
@@ -129,6 +131,57 @@ def test_fold_agrees_with_the_sql_macro(macros):
               "Ana Јовановић", "François Lefèvre", "Fatma Yılmaz", "Aoife Ní Bhriain"]
     got = macros.execute("SELECT list_transform($s, lambda x: tb_fold(x))", {"s": sample}).fetchone()[0]
     assert got == [text.fold(s) for s in sample]
+
+
+# The list filter as 0002 wrote it (with 0400's tb_fold): every word folded, the text folded again
+# for each word. Migration 1050 folds the text once and lowers ASCII only; the answers must not move.
+FOLD_EACH_TIME = ("CREATE OR REPLACE TEMP MACRO has_all_as_before(hay, words) AS coalesce(list_bool_and(list_transform("
+                  "words, lambda w: contains(tb_fold(coalesce(hay, '')), tb_fold(w)))), true)")
+ASCII = st.sampled_from(list("abzAZ09 -.,'"))
+LETTERS = ASCII | st.sampled_from(list("ÀàÉéËëÖöÜüÅåØøÆæŒœßẞŁłĐđÐðĦħİıÞþŞşЁёЙйЖжΣσς") + ["\u0301", "\u00a0"])
+TEXTS = st.none() | st.text(ASCII, max_size=30) | st.text(LETTERS, max_size=30) | st.text(max_size=30).filter(
+    lambda x: not any(0xD800 <= ord(c) <= 0xDFFF for c in x))
+
+
+@st.composite
+def filter_cases(draw):
+    """A text and words to find in it: most cut from the text itself, some in another case or
+    without their accents, so that both answers occur."""
+    hay = draw(TEXTS)
+    words = draw(st.none() | st.lists(st.text(ASCII, min_size=1, max_size=6) | st.text(LETTERS, min_size=1, max_size=6),
+                                      max_size=3))
+    if hay and words is not None and draw(st.booleans()):
+        start = draw(st.integers(0, len(hay) - 1))
+        cut = hay[start:start + draw(st.integers(1, 6))]
+        shown = draw(st.sampled_from([cut, cut.upper(), cut.lower(), cut.swapcase(), "".join(
+            c for c in unicodedata.normalize("NFD", cut) if not unicodedata.combining(c))]))
+        words = words + [shown] if shown else words
+    return {"hay": hay, "words": words}
+
+
+# both answers, ASCII and not, in the text and in the words, and nothing to look for
+FILTER_CASES = [("ACME Review", ["acme", "review"], True), ("acme review", ["ACME"], True),
+                ("Acme", ["acme", "budget"], False), ("Łukasz Wójcik", ["lukasz", "WOJCIK"], True),
+                ("lukasz", ["Łukasz"], True), ("Straße", ["strasse"], True), ("ЁЛКА", ["елка"], True),
+                ("Zoë", ["zoe"], True), ("Zoe", ["zoë"], True), (None, ["a"], False), ("", ["a"], False),
+                ("x", [], True), ("x", None, True), (None, None, True)]
+
+
+def _both(macros, cases):
+    macros.execute(FOLD_EACH_TIME)
+    return macros.execute("SELECT list_transform($cases, lambda c: [tb_has_all(c.hay, c.words), "
+                          "has_all_as_before(c.hay, c.words)])", {"cases": cases}).fetchone()[0]
+
+
+def test_the_filter_finds_what_it_found_before_it_folded_once(macros):
+    got = _both(macros, [{"hay": hay, "words": words} for hay, words, _ in FILTER_CASES])
+    assert got == [[want, want] for _, _, want in FILTER_CASES]
+
+
+@given(st.lists(filter_cases(), min_size=10, max_size=60))
+def test_the_filter_answers_as_it_did_before_it_folded_once(macros, cases):
+    got = _both(macros, cases)
+    assert [a for a, _ in got] == [b for _, b in got], cases
 
 
 def test_needles_reach_other_forms_of_a_word(macros):

@@ -184,6 +184,37 @@ def test_the_filter_answers_as_it_did_before_it_folded_once(macros, cases):
     assert [a for a, _ in got] == [b for _, b in got], cases
 
 
+# notes.list's matchSnippet as 0200 wrote it; migration 1060 binds the plain text and its folding once
+SNIPPET_AS_BEFORE = ("CREATE OR REPLACE TEMP MACRO match_snippet_as_before(hay, words) AS "
+                     "CASE WHEN tb_match_at(tb_plain(hay), words) IS NOT NULL THEN tb_window(tb_plain(hay), "
+                     "greatest(1, tb_match_at(tb_plain(hay), words) - 60)) END")
+MARKDOWN = st.lists(st.sampled_from(["## ", "**", "__", "\n", "  ", "- ", "Budget", "review", "Zoë", "Straße",
+                                     "łódź", "ЁЛКА", "the", "plan"]) | st.text(LETTERS, max_size=12), max_size=40)
+
+
+@given(st.lists(st.tuples(MARKDOWN, st.none() | st.lists(st.sampled_from(
+    ["budget", "REVIEW", "zoe", "strasse", "lodz", "елка", "plan", "nowhere"]), max_size=3)), min_size=5, max_size=30))
+def test_the_match_snippet_is_the_one_it_cut_before(macros, cases):
+    macros.execute(SNIPPET_AS_BEFORE)
+    cases = [{"hay": "".join(parts), "words": words} for parts, words in cases]
+    got = macros.execute("SELECT list_transform($cases, lambda c: [tb_match_snippet(c.hay, c.words), "
+                         "match_snippet_as_before(c.hay, c.words)])", {"cases": cases}).fetchone()[0]
+    assert [a for a, _ in got] == [b for _, b in got], cases
+
+
+def test_the_match_snippet_centres_as_before_on_long_notes(macros):
+    macros.execute(SNIPPET_AS_BEFORE)
+    filler = "## Notes\n\n" + "Words about **nothing** much. " * 12
+    cases = [{"hay": hay, "words": words} for hay, words in (
+        (filler + "The Budget review with Zoë.", ["ZOË"]), (filler + "Straße plan " + filler, ["strasse", "plan"]),
+        ("Budget first", ["budget"]), (filler, ["budget"]), (filler + "ЁЛКА", ["елка"]), (None, ["a"]), ("x", None))]
+    got = macros.execute("SELECT list_transform($cases, lambda c: [tb_match_snippet(c.hay, c.words), "
+                         "match_snippet_as_before(c.hay, c.words)])", {"cases": cases}).fetchone()[0]
+    assert [a for a, _ in got] == [b for _, b in got]
+    assert [a is not None for a, _ in got] == [True, True, True, False, True, False, False]
+    assert got[0][0].startswith("…") and got[0][0].endswith("The Budget review with Zoë.")
+
+
 def test_needles_reach_other_forms_of_a_word(macros):
     cases = [("rate", "rating"), ("happiness", "happy"), ("meetings", "Meeting"), ("встречи", "встречу"),
              ("Lukasz", "Łukasz"), ("Zoe", "Zoë"), ("studies", "study")]

@@ -107,24 +107,32 @@ KINDS = [["session"], ["note"], ["person", "company"], ["session", "note", "acti
 
 
 def test_a_search_of_some_kinds_answers_the_same_ranked_by_number(demo_engine, monkeypatch):
-    """Ranked by number and kept to the kinds in Python (kinds_share at or above KINDS_BY_NUMBER), or
-    by the statement that joins the items: the same matches, in the same order."""
-    compared = found = 0
+    """Ranked by number and kept to the kinds in Python (kinds_share at or above KINDS_BY_NUMBER), by
+    the statement that joins the items, or (two words or more, kinds that are few) by number with the
+    ranking narrowed to the kinds' items (kinds_narrowing): the same matches, in the same order."""
+    compared = found = narrowings = 0
     for words in QUERIES:
         for kinds in KINDS:
             for match in ("any", "all"):
                 args = {"query": words, "kinds": kinds, "match": match, "limit": 5}
                 monkeypatch.setattr(query, "KINDS_BY_NUMBER", 2.0)      # never by number
+                monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0.0)     # kinds never few enough to narrow to
                 joined_ran, joined = statements(demo_engine, args)
-                monkeypatch.setattr(query, "KINDS_BY_NUMBER", 0.0)      # always
+                monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2.0)     # kinds always few enough
+                cands = []
+                narrowed_ran, narrowed = statements(demo_engine, args, cands)
+                monkeypatch.setattr(query, "KINDS_BY_NUMBER", 0.0)      # always by number
                 by_number_ran, by_number = statements(demo_engine, args)
-                assert by_number == joined, (words, kinds, match)
+                assert by_number == joined == narrowed, (words, kinds, match)
                 assert all(":kinds" in name for name in joined_ran)
                 assert bool(by_number_ran) == bool(joined_ran)     # no ranking: a word found nowhere
                 assert not by_number_ran or ":kinds" not in by_number_ran[0]
+                one_word = len(query.text.query_terms(words)) == 1
+                assert all((":kinds" in name) == one_word for name in narrowed_ran), (words, kinds, narrowed_ran)
+                narrowings += sum(c is not None for c in cands) if not one_word else 0
                 compared += 1
                 found += bool(joined)
-    assert compared == 48 and found >= 24     # not a comparison of empty answers
+    assert compared == 48 and found >= 24 and narrowings >= 12    # not a comparison of empty answers
 
 
 def test_kinds_that_fall_short_among_the_best_are_ranked_by_their_own_statement(demo_engine, monkeypatch):

@@ -165,3 +165,11 @@ SELECT item_no, workspace_id, kind, item_id FROM search_items WHERE item_no = AN
 -- params: $workspace_id
 -- The same for every item of a workspace, read at once when the workspace is small enough to keep.
 SELECT item_no, workspace_id, kind, item_id FROM search_items WHERE workspace_id = $workspace_id
+
+-- name: search.items.of_kinds
+-- returns: value
+-- params: $workspace_id, $kinds
+-- The numbers of a workspace's items of some kinds, in order: a search of kinds that are few ranks
+-- only these (talkbar/search/query.py, kinds_narrowing()).
+SELECT coalesce(list(item_no ORDER BY item_no), []) FROM search_items
+WHERE workspace_id = $workspace_id AND list_contains($kinds, kind)

@@ -121,8 +121,12 @@ def search(ctx, args):
     ctx.width.lean(wide)
     kinds = args.get("kinds") or None
     scope = "project" if args.get("projectId") is not None else "kinds" if kinds else "all"
-    form = ranking_form(stats)
     share = kinds_share(ctx, kinds, stats["items"]) if scope == "kinds" else None
+    if scope == "kinds" and share is None:
+        stats, scope = kinds_narrowing(ctx, stats, kinds)
+        if stats is None:
+            return {"matches": [], "contentSearch": content}
+    form = ranking_form(stats)
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
     while True:
@@ -178,6 +182,27 @@ def kinds_share(ctx, kinds, n_items):
         counts = _learn(ctx, ctx.memo.setdefault("search.items", {}), n_items, [])
     share = sum(counts.get(k, 0) for k in set(kinds)) / max(sum(counts.values()), 1)
     return share if share >= KINDS_BY_NUMBER else None
+
+
+def kinds_narrowing(ctx, stats, kinds):
+    """A search of two words or more of kinds that are few in the workspace (less than
+    CAND_FRONT_SHARE of its items) ranks only their items, by number (the items given to
+    search_ranked as its `cand`, with those holding every word when match_all narrowed already):
+    (stats narrowed, "all"). Ranking every item and keeping the kinds afterwards
+    (workspace.search:kinds) grouped every posting of the words' lists by passage: at 6 M turns,
+    through the engine, "Dana Lee" among the 34 people 70.05 against 12.99 ms, "budget review" among
+    400 notes 41.80 against 17.64. One word is ranked without that grouping, and reading its items
+    first costs more than it saves ("Aoife" among people and companies 9.53 against 10.62 ms). For
+    those: (stats, "kinds") as they were; (None, None) when the kinds have no item holding every word."""
+    if len(stats["keys"]) == 1:
+        return stats, "kinds"
+    items = ctx.sql("search.items.of_kinds", kinds=kinds)
+    if len(items) >= CAND_FRONT_SHARE * stats["items"]:
+        return stats, "kinds"
+    cand = items if stats["cand"] is None else sorted(set(items).intersection(stats["cand"]))
+    if not cand:
+        return None, None
+    return {**stats, "cand": cand, "fronts": 0}, "all"
 
 
 def _learn(ctx, known, n_items, missing):

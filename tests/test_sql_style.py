@@ -56,3 +56,24 @@ def test_a_variant_calls_the_other_macro(tmp_path):
         path.write_text(f"-- name: x.find\n-- returns: many\n-- params: $k\n{line}\nSELECT * FROM ranked($k)\n")
         with pytest.raises(sqlfiles.SqlError, match=re.escape(message)):
             sqlfiles.parse_file(path)
+
+
+# Turns are the table that grows with the archive (600 a session). A query finds a session's turns by
+# its integer key (session_no, migration 0850: only its row groups are read); by session_id DuckDB
+# reads every turn of the archive, as string zone maps tell nothing of ids that start alike. Only
+# these read a whole workspace's turns, once, by design.
+WHOLE_WORKSPACE_TURNS = {
+    "export.sessions": "a workspace's fixture export",
+    "import.delete.turns": "a workspace replaced by an import",
+    "import.turns_present": "an import's action item anchors, once per import",
+}
+
+
+def test_queries_find_turns_by_their_sessions_integer_key():
+    reading = {}
+    for q in sqlfiles.load_all().values():
+        text = re.sub(r"--[^\n]*", "", q.text)
+        if re.search(r"\b(FROM|JOIN)\s+turns\b", text, re.I):
+            reading[q.name] = "session_no" in text
+    assert len(reading) >= 15      # the pattern still finds them
+    assert sorted(name for name, keyed in reading.items() if not keyed) == sorted(WHOLE_WORKSPACE_TURNS)

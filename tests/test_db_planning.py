@@ -178,6 +178,8 @@ def _queries(fresh_engine):
         out.append({"query": q, "match": "all" if i % 2 else "any", "limit": 10})
         if i % 5 == 0:
             out.append({"query": q, "match": "any", "limit": 10, "kinds": ["note", "session"]})
+        if i % 5 == 2:   # kinds that are few: two words or more ranked among their items only
+            out.append({"query": q, "match": "any", "limit": 10, "kinds": ["company"]})
         if i % 7 == 0 and projects:
             out.append({"query": q, "match": "any", "limit": 10, "projectId": projects[i % len(projects)]})
     return out
@@ -281,7 +283,7 @@ def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(fresh_engi
     recorder.complete()
     monkeypatch.setattr(sqlfiles, "run", run)
     assert {"workspace.search", "workspace.search@whole", "workspace.search@one", "workspace.search:kinds@whole",
-            "workspace.search:project@whole",
+            "workspace.search:project@one", "search.items.of_project", "search.items.of_kinds",
             "notes.create", "search.tail.add", "recorder.append_turn", "recorder.finalize_turn",
             "recorder.finalize"} <= set(ran)
     reads = 0

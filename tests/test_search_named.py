@@ -109,7 +109,7 @@ KINDS = [["session"], ["note"], ["person", "company"], ["session", "note", "acti
 def test_a_search_of_some_kinds_answers_the_same_ranked_by_number(demo_engine, monkeypatch):
     """Ranked by number and kept to the kinds in Python (kinds_share at or above KINDS_BY_NUMBER), by
     the statement that joins the items, or (two words or more, kinds that are few) by number with the
-    ranking narrowed to the kinds' items (kinds_narrowing): the same matches, in the same order."""
+    ranking narrowed to the kinds' items (narrowing()): the same matches, in the same order."""
     compared = found = narrowings = 0
     for words in QUERIES:
         for kinds in KINDS:
@@ -122,6 +122,7 @@ def test_a_search_of_some_kinds_answers_the_same_ranked_by_number(demo_engine, m
                 cands = []
                 narrowed_ran, narrowed = statements(demo_engine, args, cands)
                 monkeypatch.setattr(query, "KINDS_BY_NUMBER", 0.0)      # always by number
+                monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0.0)
                 by_number_ran, by_number = statements(demo_engine, args)
                 assert by_number == joined == narrowed, (words, kinds, match)
                 assert all(":kinds" in name for name in joined_ran)
@@ -135,13 +136,40 @@ def test_a_search_of_some_kinds_answers_the_same_ranked_by_number(demo_engine, m
     assert compared == 48 and found >= 24 and narrowings >= 12    # not a comparison of empty answers
 
 
+def test_a_search_in_a_project_answers_the_same_narrowed_to_its_items(demo_engine, monkeypatch):
+    """In a project, maybe of some kinds: ranked with the project's items kept afterwards (the
+    statement that joins them), or (two words or more) narrowed to its items first (narrowing()):
+    the same matches, in the same order."""
+    projects = [p["projectId"] for p in demo_engine.call("projects.list", {"limit": 50})["items"]]
+    compared = found = narrowings = 0
+    for project in projects[:3]:
+        for words in QUERIES:
+            for kinds in (None, ["session", "note"]):
+                args = {"query": words, "projectId": project, "match": "any", "limit": 5, **({"kinds": kinds} if kinds else {})}
+                monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0.0)     # never narrowed
+                joined_ran, joined = statements(demo_engine, args)
+                monkeypatch.setattr(query, "CAND_FRONT_SHARE", 2.0)     # always, from two words on
+                cands = []
+                narrowed_ran, narrowed = statements(demo_engine, args, cands)
+                assert narrowed == joined, (project, words, kinds)
+                assert all(":project" in name for name in joined_ran)
+                one_word = len(query.text.question_terms(words)) == 1
+                assert all((":project" in name) == one_word for name in narrowed_ran), (words, narrowed_ran)
+                narrowings += sum(c is not None for c in cands) if not one_word else 0
+                compared += 1
+                found += bool(joined)
+    assert compared == 36 and found >= 12 and narrowings >= 9
+
+
 def test_kinds_that_fall_short_among_the_best_are_ranked_by_their_own_statement(demo_engine, monkeypatch):
     """Companies are few among the best matches of "Dana" (sessions and notes hold the name): taken
     for every item (a share of 1), the first ranking by number keeps too few, and the search goes on
     with the statement that keeps the kinds, to the same answer."""
     args = {"query": "Dana", "kinds": ["company", "person"], "limit": 3}
+    by_number_from = query.KINDS_BY_NUMBER
     monkeypatch.setattr(query, "KINDS_BY_NUMBER", 2.0)
     _, joined = statements(demo_engine, args)
+    monkeypatch.setattr(query, "KINDS_BY_NUMBER", by_number_from)
     monkeypatch.setattr(query, "kinds_share", lambda ctx, kinds, n_items: 1.0)
     ran, by_number = statements(demo_engine, args)
     assert [":kinds" in name for name in ran] == [False, True] and by_number == joined and joined

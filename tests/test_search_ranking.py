@@ -46,12 +46,13 @@ def test_one_word_ranks_as_the_general_ranking_does(engine):
         assert compared >= 2 * 40
 
 
-@pytest.mark.parametrize("extra, statement", [
-    ({}, "workspace.search"),
-    ({"kinds": ["note", "session"]}, "workspace.search:kinds"),
-    ({"projectId": None}, "workspace.search:project"),
+@pytest.mark.parametrize("extra, statement, two_words", [
+    ({}, "workspace.search", "workspace.search@whole"),     # any words: the items never narrowed (ranking_form)
+    ({"kinds": ["note", "session"]}, "workspace.search:kinds", "workspace.search:kinds@whole"),
+    # a project holding few of the items: two words ranked among its items (query.narrowing())
+    ({"projectId": None}, "workspace.search:project", "workspace.search"),
 ])
-def test_a_one_word_query_takes_the_one_word_statement(engine, extra, statement):
+def test_a_one_word_query_takes_the_one_word_statement(engine, extra, statement, two_words):
     if "projectId" in extra:
         with engine.db.cursor() as cur:
             extra = {"projectId": cur.execute("SELECT min(project_id) FROM projects WHERE workspace_id = $ws",
@@ -59,7 +60,7 @@ def test_a_one_word_query_takes_the_one_word_statement(engine, extra, statement)
     one, found = _statements(engine, {"query": "budget", "match": "any", **extra})
     assert one == [statement + "@one"]
     two, _ = _statements(engine, {"query": "budget vendor", "match": "any", **extra})
-    assert two == [statement + "@whole"]   # any words: the items never narrowed (ranking_form)
+    assert two == [two_words]
     if not extra:
         assert {m["title"] for m in found} >= {"Budget lunch", "Vendor budget"}
 

@@ -173,3 +173,13 @@ SELECT item_no, workspace_id, kind, item_id FROM search_items WHERE workspace_id
 -- only these (talkbar/search/query.py, kinds_narrowing()).
 SELECT coalesce(list(item_no ORDER BY item_no), []) FROM search_items
 WHERE workspace_id = $workspace_id AND list_contains($kinds, kind)
+
+-- name: search.items.of_project
+-- returns: value
+-- params: $workspace_id, $project_id, $kinds
+-- The numbers of the items of one project (maybe of some kinds only), in order: a search in a
+-- project that holds few of the workspace's items ranks only these (talkbar/search/query.py,
+-- narrowing()).
+SELECT coalesce(list(i.item_no ORDER BY i.item_no), []) FROM search_items i
+JOIN search_project_items p ON p.kind = i.kind AND p.item_id = i.item_id
+WHERE i.workspace_id = $workspace_id AND p.project_id = $project_id AND ($kinds IS NULL OR list_contains($kinds, i.kind))

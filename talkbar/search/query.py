@@ -122,10 +122,12 @@ def search(ctx, args):
     kinds = args.get("kinds") or None
     scope = "project" if args.get("projectId") is not None else "kinds" if kinds else "all"
     share = kinds_share(ctx, kinds, stats["items"]) if scope == "kinds" else None
-    if scope == "kinds" and share is None:
-        stats, scope = kinds_narrowing(ctx, stats, kinds)
+    if scope == "project" or (scope == "kinds" and (share is None or share < CAND_FRONT_SHARE)):
+        stats, scope = narrowing(ctx, stats, scope, kinds, args.get("projectId"))
         if stats is None:
             return {"matches": [], "contentSearch": content}
+    if share is not None and (scope != "kinds" or share < KINDS_BY_NUMBER):
+        share = None
     form = ranking_form(stats)
     limit = args["limit"]
     shown, passages, want = {}, {}, limit + 10
@@ -173,32 +175,36 @@ def kinds_share(ctx, kinds, n_items):
     """The share of the workspace's items that are of `kinds`, when the lease knows every item (a
     workspace of at most MEMO_ITEMS items, read on the first search that asks); None otherwise. From
     KINDS_BY_NUMBER on, a search of those kinds ranks by number and keeps the kinds asked for among
-    the best 1/share as many as it wants (named()); below it, or when those fall short, the ranking
-    statement that joins the items and keeps the kinds (workspace.search:kinds) does it."""
+    the best 1/share as many as it wants (named()); below CAND_FRONT_SHARE (or not known), a search
+    of two words or more ranks only their items (narrowing()); between them, or when those fall
+    short, the ranking statement that joins the items and keeps the kinds (workspace.search:kinds)."""
     if n_items > MEMO_ITEMS:
         return None
     counts = ctx.memo.get("search.kinds", {}).get(ctx.workspace_id)
     if counts is None:
         counts = _learn(ctx, ctx.memo.setdefault("search.items", {}), n_items, [])
-    share = sum(counts.get(k, 0) for k in set(kinds)) / max(sum(counts.values()), 1)
-    return share if share >= KINDS_BY_NUMBER else None
+    return sum(counts.get(k, 0) for k in set(kinds)) / max(sum(counts.values()), 1)
 
 
-def kinds_narrowing(ctx, stats, kinds):
-    """A search of two words or more of kinds that are few in the workspace (less than
-    CAND_FRONT_SHARE of its items) ranks only their items, by number (the items given to
-    search_ranked as its `cand`, with those holding every word when match_all narrowed already):
-    (stats narrowed, "all"). Ranking every item and keeping the kinds afterwards
-    (workspace.search:kinds) grouped every posting of the words' lists by passage: at 6 M turns,
-    through the engine, "Dana Lee" among the 34 people 70.05 against 12.99 ms, "budget review" among
-    400 notes 41.80 against 17.64. One word is ranked without that grouping, and reading its items
-    first costs more than it saves ("Aoife" among people and companies 9.53 against 10.62 ms). For
-    those: (stats, "kinds") as they were; (None, None) when the kinds have no item holding every word."""
+def narrowing(ctx, stats, scope, kinds, project_id):
+    """A search of two words or more of kinds that are few in the workspace, or in a project that
+    holds few of its items (less than CAND_FRONT_SHARE of them), ranks only their items, by number
+    (the items given to search_ranked as its `cand`, with those holding every word when match_all
+    narrowed already): (stats narrowed, "all"). Ranking every item and keeping the kinds or the
+    project's afterwards (workspace.search:kinds, :project) grouped every posting of the words'
+    lists by passage: at 6 M turns, through the engine, "Dana Lee" among the 34 people 70.05 against
+    12.99 ms, "budget review" among 400 notes 41.80 against 17.64. One word is ranked without that
+    grouping, and reading its items first costs more than it saves ("Aoife" among people and
+    companies 9.53 against 10.62 ms). For those: (stats, scope) as they were; (None, None) when the
+    items have none holding every word."""
     if len(stats["keys"]) == 1:
-        return stats, "kinds"
-    items = ctx.sql("search.items.of_kinds", kinds=kinds)
+        return stats, scope
+    if scope == "project":
+        items = ctx.sql("search.items.of_project", project_id=project_id, kinds=kinds)
+    else:
+        items = ctx.sql("search.items.of_kinds", kinds=kinds)
     if len(items) >= CAND_FRONT_SHARE * stats["items"]:
-        return stats, "kinds"
+        return stats, scope
     cand = items if stats["cand"] is None else sorted(set(items).intersection(stats["cand"]))
     if not cand:
         return None, None

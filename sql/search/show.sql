@@ -168,18 +168,22 @@ SELECT item_no, workspace_id, kind, item_id FROM search_items WHERE workspace_id
 
 -- name: search.items.of_kinds
 -- returns: value
--- params: $workspace_id, $kinds
--- The numbers of a workspace's items of some kinds, in order: a search of kinds that are few ranks
--- only these (talkbar/search/query.py, kinds_narrowing()).
-SELECT coalesce(list(item_no ORDER BY item_no), []) FROM search_items
-WHERE workspace_id = $workspace_id AND list_contains($kinds, kind)
+-- params: $workspace_id, $kinds, $at_most
+-- The numbers of a workspace's items of some kinds, in order, at most $at_most of them (as many means
+-- too many): a search of kinds that are few ranks only these (talkbar/search/query.py, narrowing()).
+SELECT coalesce(list(item_no ORDER BY item_no), []) FROM (
+    SELECT item_no FROM search_items
+    WHERE workspace_id = $workspace_id AND list_contains($kinds, kind)
+    LIMIT $at_most)
 
 -- name: search.items.of_project
 -- returns: value
--- params: $workspace_id, $project_id, $kinds
--- The numbers of the items of one project (maybe of some kinds only), in order: a search in a
--- project that holds few of the workspace's items ranks only these (talkbar/search/query.py,
--- narrowing()).
-SELECT coalesce(list(i.item_no ORDER BY i.item_no), []) FROM search_items i
-JOIN search_project_items p ON p.kind = i.kind AND p.item_id = i.item_id
-WHERE i.workspace_id = $workspace_id AND p.project_id = $project_id AND ($kinds IS NULL OR list_contains($kinds, i.kind))
+-- params: $workspace_id, $project_id, $kinds, $at_most
+-- The same for the items of one project (maybe of some kinds only): a search in a project that
+-- holds few of the workspace's items ranks only these.
+SELECT coalesce(list(item_no ORDER BY item_no), []) FROM (
+    SELECT i.item_no FROM search_items i
+    JOIN search_project_items p ON p.kind = i.kind AND p.item_id = i.item_id
+    WHERE i.workspace_id = $workspace_id AND p.project_id = $project_id
+      AND ($kinds IS NULL OR list_contains($kinds, i.kind))
+    LIMIT $at_most)

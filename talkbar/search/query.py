@@ -201,11 +201,12 @@ def narrowing(ctx, stats, scope, kinds, project_id):
     items have none holding every word."""
     if len(stats["keys"]) == 1:
         return stats, scope
+    at_most = math.ceil(CAND_FRONT_SHARE * stats["items"])   # as many are too many: read no more
     if scope == "project":
-        items = ctx.sql("search.items.of_project", project_id=project_id, kinds=kinds)
+        items = ctx.sql("search.items.of_project", project_id=project_id, kinds=kinds, at_most=at_most)
     else:
-        items = ctx.sql("search.items.of_kinds", kinds=kinds)
-    if len(items) >= CAND_FRONT_SHARE * stats["items"]:
+        items = ctx.sql("search.items.of_kinds", kinds=kinds, at_most=at_most)
+    if len(items) >= at_most:
         return stats, scope
     cand = items if stats["cand"] is None else sorted(set(items).intersection(stats["cand"]))
     if not cand:

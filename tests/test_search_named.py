@@ -161,6 +161,21 @@ def test_a_search_in_a_project_answers_the_same_narrowed_to_its_items(demo_engin
     assert compared == 36 and found >= 12 and narrowings >= 9
 
 
+def test_kinds_whose_share_is_not_known_are_narrowed_to_only_when_few(demo_engine, monkeypatch):
+    """A workspace too large for the memo (its share of kinds not known): the items of the kinds are
+    read, at most as many as would be too many, and the ranking is narrowed to them only when they
+    are fewer; the answers are those of the statement that keeps the kinds."""
+    monkeypatch.setattr(query, "MEMO_ITEMS", 0)
+    for kinds, narrowed in ((["session", "note", "action_item"], False), (["company", "project"], True)):
+        args = {"query": "budget plan", "kinds": kinds, "match": "any", "limit": 5}
+        ran, found = statements(demo_engine, args)
+        assert (ran == ["workspace.search"]) == narrowed and (ran == ["workspace.search:kinds@whole"]) != narrowed, ran
+        monkeypatch.setattr(query, "CAND_FRONT_SHARE", 0.0)
+        assert statements(demo_engine, args) == (["workspace.search:kinds@whole"], found)
+        monkeypatch.undo()
+        monkeypatch.setattr(query, "MEMO_ITEMS", 0)
+
+
 def test_kinds_that_fall_short_among_the_best_are_ranked_by_their_own_statement(demo_engine, monkeypatch):
     """Companies are few among the best matches of "Dana" (sessions and notes hold the name): taken
     for every item (a share of 1), the first ranking by number keeps too few, and the search goes on

@@ -14,7 +14,7 @@ import sys
 
 from talkbar.paths import cache_dir
 
-FORMAT = 2   # 2: a query's `-- variant:` lines
+FORMAT = 3   # 2: a query's `-- variant:` lines; 3: its `-- when-null:` lines
 
 
 def cached(name, paths, build):

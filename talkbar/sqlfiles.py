@@ -12,7 +12,10 @@ A file under sql/ holds one or more queries, each opened by a header of comment 
 `value` (the first column of the first row, or None) and `exec` (how many rows it changed, for an
 INSERT, UPDATE or DELETE; else None). An optional `-- variant: <suffix> <macro> <other macro>` line
 (one per variant) also registers `<name>@<suffix>`: the same query calling the other table macro,
-for a case the caller tells apart (workspace.search@one: a one-word query). Parameters are named
+for a case the caller tells apart (workspace.search@one: a one-word query). An optional
+`-- when-null: <param> <macro> <other macro>` line makes run() execute the query calling the other
+macro whenever that parameter is bound to NULL (the list filters: a list asked without words binds
+no text filter, tb_unfiltered). Parameters are named
 (`$name`) and bound from a dict, exactly the declared ones: SQL is never built from strings.
 The operation's own file is named after it (sql/ops/notes.get.sql); further queries in the same
 file are named `<op>:<part>`. Shared queries live in sql/shared/, the importer's in sql/import/.
@@ -27,7 +30,7 @@ from talkbar.resources import data_dir
 
 RETURNS = ("many", "one", "value", "exec")
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
-_HEADER = re.compile(r"^--\s*(name|returns|params|variant):\s*(.*?)\s*$")
+_HEADER = re.compile(r"^--\s*(name|returns|params|variant|when-null):\s*(.*?)\s*$")
 _VARIANT = re.compile(r"^(\w+) ([a-z_][a-z0-9_]*) ([a-z_][a-z0-9_]*)$")
 
 
@@ -38,6 +41,7 @@ class Query:
     params: tuple
     text: str
     file: Path
+    when_null: tuple = ()   # (param, the text to run when it is NULL), from `-- when-null:` lines
 
 
 class SqlError(Exception):
@@ -56,10 +60,11 @@ def parse_file(path):
     for line in text.splitlines():
         m = _HEADER.match(line)
         if m and m.group(1) == "name":
-            current = {"name": m.group(2), "returns": None, "params": None, "variants": [], "body": []}
+            current = {"name": m.group(2), "returns": None, "params": None, "variant": [], "when-null": [],
+                       "body": []}
             queries.append(current)
-        elif m and m.group(1) == "variant" and current is not None and not current["body"]:
-            current["variants"].append(m.group(2))
+        elif m and m.group(1) in ("variant", "when-null") and current is not None and not current["body"]:
+            current[m.group(1)].append(m.group(2))
         elif m and current is not None and not current["body"]:
             current[m.group(1)] = m.group(2)
         elif current is not None:
@@ -79,36 +84,48 @@ def parse_file(path):
             raise SqlError(f"{where}: declared params {sorted(declared)} but the SQL uses {sorted(used)}")
         if not body:
             raise SqlError(f"{where}: empty query")
-        out.append(Query(q["name"], q["returns"], declared, body, path))
-        out.extend(Query(name, q["returns"], declared, text, path) for name, text in _variants(where, q, body))
+        when_null = tuple(_when_null(where, q, body, declared))
+        out.append(Query(q["name"], q["returns"], declared, body, path, when_null))
+        out.extend(Query(f"{q['name']}@{suffix}", q["returns"], declared, text, path, when_null)
+                   for suffix, text in _macro_swaps(where, "variant", q["variant"], body))
     if not out:
         raise SqlError(f"{path.name}: no `-- name:` header")
     return out
 
 
-def _variants(where, q, body):
-    """(name, text) of each `-- variant:` of a query: its calls of one macro made to another."""
-    for line in q["variants"]:
+def _macro_swaps(where, header, lines, body):
+    """(the line's first word, text) of each `-- variant:` or `-- when-null:` line (`header`) of a
+    query: the query with its calls of one macro made to another."""
+    for line in lines:
         m = _VARIANT.match(line)
         if not m:
-            raise SqlError(f"{where}: `-- variant:` is `<suffix> <macro> <other macro>`, not {line!r}")
-        suffix, macro, other = m.groups()
+            word = "suffix" if header == "variant" else "param"
+            raise SqlError(f"{where}: `-- {header}:` is `<{word}> <macro> <other macro>`, not {line!r}")
+        word, macro, other = m.groups()
         text, calls = re.subn(rf"\b{macro}\(", f"{other}(", body)
         if not calls:
-            raise SqlError(f"{where}: variant {suffix!r}: the query does not call {macro}")
-        yield f"{q['name']}@{suffix}", text
+            raise SqlError(f"{where}: {header} {word!r}: the query does not call {macro}")
+        yield word, text
+
+
+def _when_null(where, q, body, declared):
+    """(param, text) of each `-- when-null:` line: the text run while that parameter is NULL."""
+    for param, text in _macro_swaps(where, "when-null", q["when-null"], body):
+        if param not in declared:
+            raise SqlError(f"{where}: when-null {param!r} is not a parameter of the query")
+        yield param, text
 
 
 def load_all(root=None):
     root = Path(root or data_dir()) / "sql"
     paths = [p for p in sorted(root.rglob("*.sql")) if p.parent.name != "schema"]
     parsed = parsecache.cached("sql", paths, lambda: [
-        (q.name, q.returns, q.params, q.text, str(q.file)) for path in paths for q in parse_file(path)])
+        (q.name, q.returns, q.params, q.text, str(q.file), q.when_null) for path in paths for q in parse_file(path)])
     registry = {}
-    for name, returns, params, text, file in parsed:
+    for name, returns, params, text, file, when_null in parsed:
         if name in registry:
             raise SqlError(f"query {name!r} is defined twice ({registry[name].file.name}, {Path(file).name})")
-        registry[name] = Query(name, returns, tuple(params), text, Path(file))
+        registry[name] = Query(name, returns, tuple(params), text, Path(file), tuple(map(tuple, when_null)))
     return registry
 
 
@@ -160,16 +177,18 @@ _PARSED_KINDS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE"})
 _PARSED = {}   # a query's text -> its one statement, parsed (or the text itself: see _statement)
 
 
-def _statement(cursor, query):
-    """What to execute for `query`: its statement as parsed the first time this process ran it.
+def _statement(cursor, query, bound):
+    """What to execute for `query` with these parameters (its `-- when-null:` text for a parameter
+    bound to NULL): its statement as parsed the first time this process ran it.
     DuckDB parses a text on every execute, and a parsed statement is only copied: 0.2-0.45 ms less
     for each of a search's reads, the same rows (bench/search.py's queries at 602 k turns, both
     ways interleaved). A text of several statements, or of another kind, runs as text."""
-    parsed = _PARSED.get(query.text)
+    text = next((other for param, other in query.when_null if bound[param] is None), query.text)
+    parsed = _PARSED.get(text)
     if parsed is None:
-        statements = cursor.extract_statements(query.text)
+        statements = cursor.extract_statements(text)
         one = len(statements) == 1 and statements[0].type.name in _PARSED_KINDS
-        parsed = _PARSED[query.text] = statements[0] if one else query.text
+        parsed = _PARSED[text] = statements[0] if one else text
     return parsed
 
 
@@ -177,7 +196,7 @@ def run(cursor, query, params):
     """Execute a query with exactly its declared parameters; shape the result by `returns`."""
     bound = {p: params.get(p) for p in query.params}
     events.emit("sql", name=query.name)
-    statement = _statement(cursor, query)
+    statement = _statement(cursor, query, bound)
     cursor.execute(statement, bound)
     # A result is always read to its end: one left half-read keeps its transaction open, and a
     # CHECKPOINT on the connection then fails ("other write transactions active").

@@ -4,6 +4,7 @@ transaction statement, and every query's parameters are exactly the ones it decl
 import re
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from talkbar import sqlfiles
@@ -56,6 +57,32 @@ def test_a_variant_calls_the_other_macro(tmp_path):
         path.write_text(f"-- name: x.find\n-- returns: many\n-- params: $k\n{line}\nSELECT * FROM ranked($k)\n")
         with pytest.raises(sqlfiles.SqlError, match=re.escape(message)):
             sqlfiles.parse_file(path)
+
+
+def test_a_query_runs_its_when_null_text_while_that_param_is_null(tmp_path):
+    path = tmp_path / "x.sql"
+    path.write_text("-- name: x.list\n-- returns: many\n-- params: $words\n-- when-null: words keep keep_all\n"
+                    "SELECT v FROM (VALUES ('a'), ('b')) t(v) WHERE keep(v, $words) ORDER BY v\n")
+    (query,) = sqlfiles.parse_file(path)
+    assert query.when_null == (("words", "SELECT v FROM (VALUES ('a'), ('b')) t(v) WHERE keep_all(v, $words) ORDER BY v"),)
+    con = duckdb.connect()
+    con.execute("CREATE MACRO keep(v, words) AS list_contains(words, v)")
+    con.execute("CREATE MACRO keep_all(v, words) AS true")
+    assert sqlfiles.run(con, query, {"words": ["b"]}) == [{"v": "b"}]
+    assert sqlfiles.run(con, query, {"words": None}) == [{"v": "a"}, {"v": "b"}]   # keep() would give none
+    for line, message in [("-- when-null: words keep", "is `<param> <macro> <other macro>`"),
+                          ("-- when-null: other keep keep_all", "'other' is not a parameter"),
+                          ("-- when-null: words absent absent_all", "does not call absent")]:
+        path.write_text(f"-- name: x.list\n-- returns: many\n-- params: $words\n{line}\nSELECT keep(1, $words)\n")
+        with pytest.raises(sqlfiles.SqlError, match=re.escape(message)):
+            sqlfiles.parse_file(path)
+
+
+def test_every_list_filter_is_bound_only_when_asked():
+    """A list asked without words binds no text filter (tb_unfiltered, migration 1070)."""
+    filtered = [q for q in sqlfiles.load_all().values() if "tb_has_all(" in q.text]
+    assert len(filtered) >= 9
+    assert all(q.when_null == (("words", q.text.replace("tb_has_all(", "tb_unfiltered(")),) for q in filtered)
 
 
 # Turns are the table that grows with the archive (600 a session). A query finds a session's turns by

@@ -1,6 +1,7 @@
 -- name: action_items.list
 -- returns: one
 -- params: $workspace_id, $session_id, $project_id, $series_id, $general_only, $include_stopped, $item_types, $statuses, $contact_ids, $words, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- The items that match (action_item_rows, in the fields a list shows), unfinished first, newest
 -- first within each. A session narrows to its items and sets the board filters aside; hidden items
 -- and items of sessions in the Trash never show; unknown types or statuses match nothing.

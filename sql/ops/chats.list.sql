@@ -1,6 +1,7 @@
 -- name: chats.list
 -- returns: one
 -- params: $workspace_id, $project_id, $view, $words, $after_pinned, $after_last_message_at_ms, $after_created_at, $after_chat_id, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- One page of chats (chat_rows): pinned first, then last activity, newest first, after the cursor's
 -- (pinned, activity = lastMessageAtMs or createdAt, chatId), one more than asked (the engine pages
 -- it), with the total of all that match. Search needs every word in the title or the messages.

@@ -1,6 +1,7 @@
 -- name: contacts.list
 -- returns: one
 -- params: $workspace_id, $include_archived, $project_id, $words, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- One query for the whole page, counts included: a person met a session when one of their speakers
 -- has a turn in it (the participant `spoke`, migration 1040: no turn is read; the sessions
 -- contacts.sessions lists); sessions in the Trash do not count.

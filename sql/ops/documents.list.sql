@@ -1,6 +1,7 @@
 -- name: documents.list
 -- returns: one
 -- params: $workspace_id, $project_id, $session_id, $words, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- Documents (document_rows) pinned first, then most recently changed; the query needs every word
 -- in the title.
 SELECT coalesce(list(shown ORDER BY pinned DESC, updated_at DESC, document_id), []) AS documents

@@ -1,6 +1,7 @@
 -- name: knowledge.list
 -- returns: one
 -- params: $workspace_id, $statuses, $types, $project_id, $general_only, $pinned_only, $words, $session_id, $offset, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- One pass gives the page (one more than asked: the engine pages it) and the total, so they always
 -- agree. A session's cards come in session order (session_cards.ord, as sessions.live_cards shows
 -- them); otherwise pinned cards first, then the most recently changed.

@@ -1,6 +1,7 @@
 -- name: knowledge.suggestions.list
 -- returns: one
 -- params: $workspace_id, $status, $kind, $project_id, $words, $after_created_at, $after_suggestion_id, $now_ms, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- Newest first, then by id (the cursor carries both), one more than asked (the engine pages it). A
 -- snoozed suggestion stays pending but is left out of the pending list until its time. The text
 -- filter reads every value of the proposal and the evidence quotes (suggestion_rows).

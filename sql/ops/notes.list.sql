@@ -1,6 +1,7 @@
 -- name: notes.list
 -- returns: one
 -- params: $workspace_id, $project_id, $topic_id, $session_id, $words, $after_updated_at, $after_note_id, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- One page of live notes, most recently changed first, after the cursor's (updatedAt, noteId), one
 -- more than asked (the engine pages it), with the total of all that match. A session's notes are its
 -- own note and every note linked to it. Each row carries what the note belongs to (note_links).

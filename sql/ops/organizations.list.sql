@@ -1,6 +1,7 @@
 -- name: organizations.list
 -- returns: one
 -- params: $workspace_id, $include_archived, $project_id, $words, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- Pinned companies first, then by name; the text filter looks at names and websites.
 WITH page AS (
 SELECT organization_id, pinned, tb_fold(name) AS folded,

@@ -1,6 +1,7 @@
 -- name: sessions.list
 -- returns: one
 -- params: $workspace_id, $project_id, $series_id, $status, $started_after_ms, $started_before_ms, $words, $topic_id, $after_started_at_ms, $after_session_id, $limit
+-- when-null: words tb_has_all tb_unfiltered
 -- One row: how many sessions match (the whole list, not the page) and the page itself, newest
 -- first, `limit + 1` rows so that the engine can tell whether there is more. The page starts
 -- after the cursor's (startedAtMs, sessionId). Sessions in the Trash are never listed.

@@ -4,7 +4,7 @@
 -- when-null: words tb_has_all tb_unfiltered
 -- One page of live notes, most recently changed first, after the cursor's (updatedAt, noteId), one
 -- more than asked (the engine pages it), with the total of all that match. A session's notes are its
--- own note and every note linked to it. Each row carries what the note belongs to (note_links).
+-- own note and every note linked to it. Each row carries what the note belongs to (note_links_of, for the page's notes only).
 WITH hits AS (
     SELECT n.note_id, n.title, n.markdown, n.pinned, n.created_at, n.updated_at, n.owner_session_id
     FROM notes n
@@ -28,5 +28,5 @@ SELECT
                            'sessions': l.sessions, 'topics': l.topics, 'projects': l.projects,
                            'matchSnippet': tb_match_snippet(p.title || chr(10) || p.markdown, $words)}
                           ORDER BY p.updated_at DESC, p.note_id DESC)
-              FROM page p JOIN note_links l ON l.note_id = p.note_id), []) AS items,
+              FROM page p JOIN note_links_of((SELECT list(note_id) FROM page)) l ON l.note_id = p.note_id), []) AS items,
     (SELECT count(*) FROM hits) AS "totalCount"

@@ -2,7 +2,7 @@
 -- returns: one
 -- params: $workspace_id, $session_id, $project_id, $series_id, $general_only, $include_stopped, $item_types, $statuses, $contact_ids, $words, $limit
 -- when-null: words tb_has_all tb_unfiltered
--- The items that match (action_item_rows, in the fields a list shows), unfinished first, newest
+-- The items that match (action_item_rows_of, in the fields a list shows, for the page's items only), unfinished first, newest
 -- first within each. A session narrows to its items and sets the board filters aside; hidden items
 -- and items of sessions in the Trash never show; unknown types or statuses match nothing.
 WITH hits AS (
@@ -29,4 +29,4 @@ SELECT coalesce(list({'itemId': r."itemId", 'itemType': r."itemType", 'label': r
                       'anchor': r.anchor, 'updatedAt': r."updatedAt"}
                      ORDER BY h.finished, h.created_at DESC, h.item_id), []) AS items
 FROM hits h
-JOIN action_item_rows r ON r."itemId" = h.item_id
+JOIN action_item_rows_of((SELECT list(item_id) FROM hits)) r ON r."itemId" = h.item_id

@@ -1,7 +1,7 @@
 """The action item shape other families reuse (the action_items.* reads and remove are rows of
 ops.toml; the writes are action_item_writes.py).
 
-The shape is the view action_item_rows (sql/schema/0910_item_rows.sql), read by ids with
+The shape is the table macro action_item_rows_of (sql/schema/1090_action_item_rows_of.sql), read by ids with
 `action_items.rows`; `rows(ctx, ids)` gives items in action_items.get's shape (GET_FIELDS).
 """
 

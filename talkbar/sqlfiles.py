@@ -84,10 +84,11 @@ def parse_file(path):
             raise SqlError(f"{where}: declared params {sorted(declared)} but the SQL uses {sorted(used)}")
         if not body:
             raise SqlError(f"{where}: empty query")
-        when_null = tuple(_when_null(where, q, body, declared))
-        out.append(Query(q["name"], q["returns"], declared, body, path, when_null))
-        out.extend(Query(f"{q['name']}@{suffix}", q["returns"], declared, text, path, when_null)
-                   for suffix, text in _macro_swaps(where, "variant", q["variant"], body))
+        texts = [(q["name"], body)] + [(f"{q['name']}@{suffix}", text)
+                                       for suffix, text in _macro_swaps(where, "variant", q["variant"], body)]
+        # each text its own when-null texts: a variant's keep the variant's macro
+        out.extend(Query(name, q["returns"], declared, text, path,
+                         tuple(_when_null(where, q["when-null"], text, declared))) for name, text in texts)
     if not out:
         raise SqlError(f"{path.name}: no `-- name:` header")
     return out
@@ -108,9 +109,9 @@ def _macro_swaps(where, header, lines, body):
         yield word, text
 
 
-def _when_null(where, q, body, declared):
+def _when_null(where, lines, body, declared):
     """(param, text) of each `-- when-null:` line: the text run while that parameter is NULL."""
-    for param, text in _macro_swaps(where, "when-null", q["when-null"], body):
+    for param, text in _macro_swaps(where, "when-null", lines, body):
         if param not in declared:
             raise SqlError(f"{where}: when-null {param!r} is not a parameter of the query")
         yield param, text

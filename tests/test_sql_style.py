@@ -79,10 +79,13 @@ def test_a_query_runs_its_when_null_text_while_that_param_is_null(tmp_path):
 
 
 def test_every_list_filter_is_bound_only_when_asked():
-    """A list asked without words binds no text filter (tb_unfiltered, migration 1070)."""
-    filtered = [q for q in sqlfiles.load_all().values() if "tb_has_all(" in q.text]
-    assert len(filtered) >= 9
-    assert all(q.when_null == (("words", q.text.replace("tb_has_all(", "tb_unfiltered(")),) for q in filtered)
+    """A list asked without words binds no text filter (tb_unfiltered, migration 1070), whether it
+    folds its text (tb_has_all) or reads it folded already (tb_has_all_folded, chats.list: 1100)."""
+    queries = sqlfiles.load_all().values()
+    for macro, at_least in (("tb_has_all", 8), ("tb_has_all_folded", 1)):
+        filtered = [q for q in queries if f"{macro}(" in q.text]
+        assert len(filtered) >= at_least, macro
+        assert all(q.when_null == (("words", q.text.replace(f"{macro}(", "tb_unfiltered(")),) for q in filtered), macro
 
 
 # Turns are the table that grows with the archive (600 a session). A query finds a session's turns by

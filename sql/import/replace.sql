@@ -82,6 +82,11 @@ DELETE FROM action_item_sources WHERE item_id IN (SELECT item_id FROM action_ite
 -- params: $workspace_id
 DELETE FROM knowledge_sources WHERE memory_id IN (SELECT memory_id FROM knowledge_cards WHERE workspace_id = $workspace_id)
 
+-- name: import.delete.chat_facts
+-- returns: exec
+-- params: $workspace_id
+DELETE FROM chat_facts WHERE chat_id IN (SELECT chat_id FROM chats WHERE workspace_id = $workspace_id)
+
 -- name: import.delete.chat_messages
 -- returns: exec
 -- params: $workspace_id

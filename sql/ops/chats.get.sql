@@ -1,7 +1,7 @@
 -- name: chats.get
 -- returns: one
 -- params: $workspace_id, $chat_id, $before_sequence, $limit
--- The chat's list row (chat_rows, readable in the Trash too) with its latest messages before
+-- The chat's list row (chat_rows_of, readable in the Trash too) with its latest messages before
 -- $before_sequence, oldest first: a page of at most $limit, hasMoreMessages when older ones remain,
 -- and then nextBeforeSequence, the oldest one's sequence. Sources parsed into the spec's fields.
 WITH newest AS (
@@ -23,6 +23,6 @@ SELECT unnest(r.shown), c.workspace_id AS "workspaceId", c.reply_language AS "re
        (SELECT count(*) FROM newest) > $limit AS "hasMoreMessages",
        CASE WHEN (SELECT count(*) FROM newest) > $limit THEN (SELECT min(sequence) FROM page) END
            AS "nextBeforeSequence"
-FROM chat_rows r
+FROM chat_rows_of([$chat_id]) r
 JOIN chats c ON c.chat_id = r.chat_id
-WHERE r.workspace_id = $workspace_id AND r.chat_id = $chat_id
+WHERE r.workspace_id = $workspace_id

@@ -152,6 +152,23 @@ def test_history_is_newest_first_and_status_follows_the_deliveries(demo, tmp_pat
     assert [b["batchId"] for b in out[4]["result"]] == made[:0:-1]
 
 
+def test_history_pages_only_this_workspaces_batches_that_hold_deliveries(demo, tmp_path):
+    """exports.history picks its newest batches before it reads their deliveries (migration 1110): a
+    newer batch with no delivery, or of another workspace, takes no place in the page."""
+    _dest(demo, tmp_path / "out")
+    made = [demo.ok("exports.enqueue", {"sessionIds": [s], "destinationIds": ["dest-md"]})["batchId"] for s in (S1, S2)]
+    app_changes(demo, "INSERT INTO export_batches (workspace_id, batch_id, created_at_ms, updated_at_ms) "
+                      "VALUES ($ws, 'batch-empty', 4102444800000, 4102444800000), "
+                      "('workspace-other', 'batch-other', 4102444800000, 4102444800000)", ws=WS)
+    app_changes(demo, "INSERT INTO export_deliveries (workspace_id, delivery_id, batch_id, session_id, destination_id, "
+                      "created_at_ms, updated_at_ms, ord) VALUES ('workspace-other', 'dlv-other', 'batch-other', $s, "
+                      "'dest-md', 4102444800000, 4102444800000, 0)", s=S1)
+    assert [b["batchId"] for b in demo.ok("exports.history", {"limit": 1})] == made[-1:]
+    assert [b["batchId"] for b in demo.ok("exports.history", {})] == made[::-1]
+    code, out = demo.call("exports.status", {"batchId": "batch-other"})
+    assert code == 1 and out["error"]["code"] == "not_found"
+
+
 def test_deleting_a_destination_waits_for_its_deliveries_and_switches_off_rules(demo, tmp_path):
     batch = demo.ok("exports.enqueue", {"sessionIds": [SOPEN], "destinationIds": [DEMO_DEST]})
     code, out = demo.call("exports.destination.delete", {"destinationId": DEMO_DEST})

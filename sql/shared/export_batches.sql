@@ -12,17 +12,22 @@ ORDER BY min(created_at_ms), batch_id
 -- name: export_batches.rows
 -- returns: many
 -- params: $workspace_id, $limit
--- The newest $limit batches (export_batch_rows; made_seq orders batches made in the same millisecond).
-SELECT unnest(shown) FROM export_batch_rows
-WHERE workspace_id = $workspace_id
+-- The newest $limit batches (export_batch_rows_of; made_seq orders batches made in the same
+-- millisecond), picked before their deliveries are read (a batch without deliveries has no row).
+WITH newest AS (
+    SELECT b.batch_id FROM export_batches b
+    WHERE b.workspace_id = $workspace_id AND EXISTS (SELECT 1 FROM export_deliveries d WHERE d.batch_id = b.batch_id)
+    ORDER BY b.created_at_ms DESC, b.made_seq DESC
+    LIMIT $limit
+)
+SELECT unnest(shown) FROM export_batch_rows_of((SELECT coalesce(list(batch_id), []) FROM newest))
 ORDER BY created_at_ms DESC, made_seq DESC
-LIMIT $limit
 
 -- name: export_batches.one
 -- returns: one
 -- params: $workspace_id, $batch_id
--- One batch (export_batch_rows), as exports.status and the changes to a batch answer.
-SELECT unnest(shown) FROM export_batch_rows WHERE workspace_id = $workspace_id AND batch_id = $batch_id
+-- One batch (export_batch_rows_of), as exports.status and the changes to a batch answer.
+SELECT unnest(shown) FROM export_batch_rows_of([$batch_id]) WHERE workspace_id = $workspace_id
 
 -- name: export_batches.requeue
 -- returns: exec

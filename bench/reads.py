@@ -1,7 +1,7 @@
 """Every read operation's golden cases asked of a large archive, through the engine, beside an older
 checkout in the same rounds: what grows with the archive.
 
-    python bench/reads.py --root /path/to/a/data/root [--compare /path/to/an/older/checkout]
+    python bench/reads.py --root /path/to/a/data/root [--compare /path/to/an/older/checkout] [--grow N]
 
 The golden cases (tests/golden/<op>/<case>.json: those that succeed on the demo with no setup) name
 the demo's ids. Each id is swapped for one of the same table and column in the root's largest
@@ -95,6 +95,39 @@ class Swap:
         return self.picked[value]
 
 
+def grow(path, demo, workspace, times):
+    """Give `workspace` of the database at `path` the demo's chats, knowledge cards and suggestions
+    `times` over (new ids, moments one ms apart) and an automatic export batch per session."""
+    import duckdb
+    con = duckdb.connect(str(path))
+    try:
+        con.execute(f"ATTACH '{demo}' AS demo (READ_ONLY)")
+        ws = {"ws": workspace, "n": times}
+        con.execute("INSERT INTO chats SELECT c.* REPLACE ($ws AS workspace_id, c.chat_id || '-' || i AS chat_id, "
+                    "NULL AS project_id, c.created_at + i AS created_at) FROM demo.chats c, range($n) r(i)", ws)
+        con.execute("INSERT INTO chat_messages SELECT m.* REPLACE (m.chat_id || '-' || i AS chat_id, "
+                    "m.created_at + i AS created_at) FROM demo.chat_messages m, range($n) r(i)", {"n": times})
+        con.execute("INSERT INTO knowledge_cards SELECT k.* REPLACE ($ws AS workspace_id, k.memory_id || '-' || i "
+                    "AS memory_id, NULL AS project_id, NULL AS contact_id, NULL AS organization_id, NULL AS session_id, "
+                    "k.created_at + i AS created_at) FROM demo.knowledge_cards k, range($n) r(i)", ws)
+        con.execute("INSERT INTO suggestions SELECT g.* REPLACE ($ws AS workspace_id, g.suggestion_id || '-' || i "
+                    "AS suggestion_id, NULL AS project_id, NULL AS session_id, NULL AS document_id, NULL AS target_id, "
+                    "NULL AS applied_card_id, g.created_at + i AS created_at) FROM demo.suggestions g, range($n) r(i)", ws)
+        if con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'chat_facts' "
+                       "AND database_name = current_database()").fetchone()[0]:
+            con.execute("INSERT OR REPLACE INTO chat_facts SELECT * FROM chat_facts_of((SELECT list(chat_id) FROM chats))")
+        con.execute("INSERT INTO export_batches (workspace_id, batch_id, automatic, created_at_ms, updated_at_ms) "
+                    "SELECT $ws, 'batch-' || session_id, true, started_at_ms, started_at_ms FROM sessions "
+                    "WHERE workspace_id = $ws", {"ws": workspace})
+        con.execute("INSERT INTO export_deliveries (workspace_id, delivery_id, batch_id, session_id, destination_id, "
+                    "status, location, created_at_ms, updated_at_ms, ord) SELECT $ws, 'delivery-' || session_id, "
+                    "'batch-' || session_id, session_id, 'dest-grown', 'exported', '/exports/' || session_id || '.md', "
+                    "started_at_ms, started_at_ms, 0 FROM sessions WHERE workspace_id = $ws", {"ws": workspace})
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+
+
 def serve(checkout, db_path):
     """The worker: one engine on `db_path` holding its lease; a JSON line per call in, its time out."""
     sys.path.insert(0, checkout)
@@ -145,6 +178,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--top", type=int, default=30, help="the slowest cases printed")
     ap.add_argument("--workdir", help="where the copies go (default: a temporary folder, removed after)")
+    ap.add_argument("--grow", type=int, default=0, help="the demo's chats, cards and suggestions this many times over, "
+                    "and an export batch per session (above)")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.worker:
@@ -154,8 +189,15 @@ def main():
         ap.error("--root is required")
     workdir = Path(opts.workdir or tempfile.mkdtemp(prefix="tb-reads-"))
     try:
-        source = Path(opts.root) / DB
-        swap = Swap(id_columns(demo_database(workdir)), source)
+        source, demo = Path(opts.root) / DB, demo_database(workdir)
+        if opts.grow:
+            workspace = Swap({}, source)
+            workspace.con.close()
+            (workdir / "grown").mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, workdir / "grown" / DB)
+            source = workdir / "grown" / DB
+            grow(source, demo, workspace.workspace, opts.grow)
+        swap = Swap(id_columns(demo), source)
         cases = [(op, name, swap(args)) for op, name, args in golden_reads()]
         swap.con.close()
         checkouts = {"ours": REPO, **({"compare": Path(opts.compare).resolve()} if opts.compare else {})}

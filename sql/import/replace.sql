@@ -187,6 +187,11 @@ DELETE FROM action_items WHERE workspace_id = $workspace_id
 -- params: $workspace_id
 DELETE FROM knowledge_cards WHERE workspace_id = $workspace_id
 
+-- name: import.delete.suggestion_facts
+-- returns: exec
+-- params: $workspace_id
+DELETE FROM suggestion_facts WHERE suggestion_id IN (SELECT suggestion_id FROM suggestions WHERE workspace_id = $workspace_id)
+
 -- name: import.delete.suggestions
 -- returns: exec
 -- params: $workspace_id

@@ -13,7 +13,7 @@ Modules that register hooks are listed in PLUGINS and loaded on first use, when 
 import importlib
 from dataclasses import dataclass
 
-PLUGINS = ("talkbar.search.index",)
+PLUGINS = ("talkbar.search.index", "talkbar.kept_text")
 
 
 @dataclass

@@ -22,7 +22,8 @@ from talkbar.manifest import _parsed, load
 LAYERS = [
     ("faces", ("talkbar.__main__", "talkbar.cli", "talkbar.mcp")),
     ("engine", ("talkbar.engine", "talkbar.declared", "talkbar.context", "talkbar.textmatch", "talkbar.write_group")),
-    ("handlers", ("talkbar.ops", "talkbar.exports", "talkbar.search", "talkbar.recorder", "talkbar.fixture")),
+    ("handlers", ("talkbar.ops", "talkbar.exports", "talkbar.search", "talkbar.recorder", "talkbar.fixture",
+                  "talkbar.kept_text")),
     ("rules", ("talkbar.items", "talkbar.paging", "talkbar.manifest", "talkbar.declarations", "talkbar.validate",
                "talkbar.fastcheck", "talkbar.plan", "talkbar.sessionstate", "talkbar.app_state", "talkbar.policy",
                "talkbar.access", "talkbar.progress", "talkbar.hooks", "talkbar.untrusted")),

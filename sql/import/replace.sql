@@ -167,6 +167,11 @@ DELETE FROM timeline_points WHERE workspace_id = $workspace_id
 -- params: $workspace_id
 DELETE FROM markers WHERE workspace_id = $workspace_id
 
+-- name: import.delete.note_facts
+-- returns: exec
+-- params: $workspace_id
+DELETE FROM note_facts WHERE note_id IN (SELECT note_id FROM notes WHERE workspace_id = $workspace_id)
+
 -- name: import.delete.notes
 -- returns: exec
 -- params: $workspace_id

@@ -1,10 +1,11 @@
 -- name: notes.list
 -- returns: one
 -- params: $workspace_id, $project_id, $topic_id, $session_id, $words, $after_updated_at, $after_note_id, $limit
--- when-null: words tb_has_all tb_unfiltered
+-- when-null: words tb_note_has_all tb_unfiltered
 -- One page of live notes, most recently changed first, after the cursor's (updatedAt, noteId), one
 -- more than asked (the engine pages it), with the total of all that match. A session's notes are its
 -- own note and every note linked to it. Each row carries what the note belongs to (note_links_of, for the page's notes only).
+-- The text filter reads the notes' kept text (tb_note_has_all, sql/schema/1140_note_facts.sql).
 WITH hits AS (
     SELECT n.note_id, n.title, n.markdown, n.pinned, n.created_at, n.updated_at, n.owner_session_id
     FROM notes n
@@ -13,7 +14,7 @@ WITH hits AS (
       AND ($topic_id IS NULL OR n.note_id IN (SELECT note_id FROM note_topics WHERE topic_id = $topic_id))
       AND ($session_id IS NULL OR n.owner_session_id = $session_id
            OR n.note_id IN (SELECT note_id FROM note_sessions WHERE session_id = $session_id))
-      AND tb_has_all(n.title || ' ' || n.markdown, $words)
+      AND tb_note_has_all(n.note_id, $words)
 ),
 page AS (
     SELECT * FROM hits

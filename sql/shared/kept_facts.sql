@@ -1,8 +1,11 @@
--- name: chat_facts.of_chat
+-- What the list filters read of an item's text, kept folded (talkbar/kept_text.py writes it).
+
+-- name: chat_facts.of_chats
 -- returns: exec
--- params: $chat_id
--- A chat's facts written again (sql/schema/1100_chat_facts.sql): chats.update may have renamed it.
-INSERT OR REPLACE INTO chat_facts SELECT * FROM chat_facts_of([$chat_id])
+-- params: $chat_ids
+-- The facts of chats whose text a write changed (sql/schema/1100_chat_facts.sql; chats.update may
+-- have renamed them; talkbar/kept_text.py).
+INSERT OR REPLACE INTO chat_facts SELECT * FROM chat_facts_of($chat_ids)
 
 -- name: chat_facts.of_workspaces
 -- returns: exec
@@ -19,3 +22,16 @@ SELECT * FROM chat_facts_of((SELECT coalesce(list(chat_id), []) FROM chats WHERE
 INSERT OR REPLACE INTO suggestion_facts
 SELECT * FROM suggestion_facts_of((SELECT coalesce(list(suggestion_id), []) FROM suggestions
                                    WHERE list_contains($workspace_ids, workspace_id)))
+
+-- name: note_facts.of_workspaces
+-- returns: exec
+-- params: $workspace_ids
+-- The facts of every note of these workspaces (sql/schema/1140_note_facts.sql), written by an import.
+INSERT OR REPLACE INTO note_facts
+SELECT * FROM note_facts_of((SELECT coalesce(list(note_id), []) FROM notes WHERE list_contains($workspace_ids, workspace_id)))
+
+-- name: note_facts.of_notes
+-- returns: exec
+-- params: $note_ids
+-- The facts of notes whose text a write changed (talkbar/kept_text.py).
+INSERT OR REPLACE INTO note_facts SELECT * FROM note_facts_of($note_ids)

@@ -6,6 +6,7 @@ import json
 
 import duckdb
 
+from kept_facts import listed, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -16,20 +17,11 @@ HIRING = "chat-vtb39c2anrf7n78ncpgv8vm7"     # "Backend hiring — where are we?
 def stale_facts(path):
     """Chats whose kept facts are not what their title and messages make now (or that have none),
     and facts of chats that are gone."""
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        return con.execute(
-            "SELECT coalesce(f.chat_id, n.chat_id) FROM chat_facts f "
-            "FULL JOIN chat_facts_of((SELECT coalesce(list(chat_id), []) FROM chats)) n ON n.chat_id = f.chat_id "
-            "WHERE f.hay IS DISTINCT FROM n.hay OR f.last_message_at IS DISTINCT FROM n.last_message_at").fetchall()
-    finally:
-        con.close()
+    return stale(path, "chat_facts", "chat_id", "chats", ("hay", "last_message_at"))
 
 
 def found(engine_or_tb, words):
-    args = {"search": words}
-    listed = engine_or_tb.call("chats.list", args) if isinstance(engine_or_tb, Engine) else engine_or_tb.ok("chats.list", args)
-    return [c["chatId"] for c in listed["items"]]
+    return listed(engine_or_tb, "chats.list", {"search": words}, "items", "chatId")
 
 
 def test_an_import_keeps_every_chats_facts(demo):

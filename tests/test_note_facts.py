@@ -7,6 +7,7 @@ import json
 
 import duckdb
 
+from kept_facts import listed, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -16,25 +17,14 @@ def stale_facts(path):
     """Notes whose kept text is not what their title and Markdown make now (or that have none), facts
     of notes that are gone, and notes the kept text and the text folded now answer differently for a
     few words."""
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        stale = con.execute(
-            "SELECT coalesce(f.note_id, n.note_id) FROM note_facts f "
-            "FULL JOIN note_facts_of((SELECT coalesce(list(note_id), []) FROM notes)) n ON n.note_id = f.note_id "
-            "WHERE f.hay IS DISTINCT FROM n.hay").fetchall()
-        differ = con.execute(
-            "SELECT n.note_id, w FROM notes n JOIN note_facts f USING (note_id), "
-            "unnest([['acme'], ['PRICING', 'discount'], ['договор'], ['zoe', 'strasse'], []]) AS t(w) "
-            "WHERE tb_has_all_folded(f.hay, w) <> tb_has_all(n.title || ' ' || n.markdown, w)").fetchall()
-        return stale + differ
-    finally:
-        con.close()
+    return stale(path, "note_facts", "note_id", "notes", differ=(
+        "SELECT n.note_id, w FROM notes n JOIN note_facts f USING (note_id), "
+        "unnest([['acme'], ['PRICING', 'discount'], ['договор'], ['zoe', 'strasse'], []]) AS t(w) "
+        "WHERE tb_has_all_folded(f.hay, w) <> tb_has_all(n.title || ' ' || n.markdown, w)"))
 
 
 def found(engine_or_tb, words):
-    args = {"search": words, "limit": 100}
-    listed = engine_or_tb.call("notes.list", args) if isinstance(engine_or_tb, Engine) else engine_or_tb.ok("notes.list", args)
-    return [n["noteId"] for n in listed["items"]]
+    return listed(engine_or_tb, "notes.list", {"search": words, "limit": 100}, "items", "noteId")
 
 
 def test_an_import_keeps_every_notes_text(demo):

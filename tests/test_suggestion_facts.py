@@ -6,6 +6,7 @@ import json
 
 import duckdb
 
+from kept_facts import listed, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -16,30 +17,18 @@ HANNAH = "suggestion-d9vcy4f3yd8j7h52yb11yeyr"     # a contact: name, email, rol
 
 def stale_facts(path):
     """Suggestions whose kept text is not what their proposal and evidence make now (or that have
-    none), facts of suggestions that are gone, and suggestions the kept text and the text parsed
-    now answer differently for a few words."""
-    con = duckdb.connect(str(path), read_only=True)
-    try:
-        stale = con.execute(
-            "SELECT coalesce(f.suggestion_id, n.suggestion_id) FROM suggestion_facts f "
-            "FULL JOIN suggestion_facts_of((SELECT coalesce(list(suggestion_id), []) FROM suggestions)) n "
-            "ON n.suggestion_id = f.suggestion_id WHERE f.hay IS DISTINCT FROM n.hay").fetchall()
-        differ = con.execute(
-            "SELECT s.suggestion_id, w FROM suggestions s JOIN suggestion_facts f USING (suggestion_id), "
-            "unnest([['казани'], ['LEGAL', 'counsel'], ['tuesday', 'ФИЛИАЛЕ'], ['nowhere'], []]) AS t(w) "
-            "WHERE tb_has_all_folded(f.hay, w) <> tb_has_all(array_to_string(json_extract_string(s.proposal_json, "
-            "'$.*'), ' ') || ' ' || array_to_string(json_extract_string(s.evidence_json, '$[*].quote'), ' '), w)"
-        ).fetchall()
-        return stale + differ
-    finally:
-        con.close()
+    none), facts of suggestions that are gone, and suggestions the kept text and the text parsed now
+    answer differently for a few words."""
+    return stale(path, "suggestion_facts", "suggestion_id", "suggestions", differ=(
+        "SELECT s.suggestion_id, w FROM suggestions s JOIN suggestion_facts f USING (suggestion_id), "
+        "unnest([['казани'], ['LEGAL', 'counsel'], ['tuesday', 'ФИЛИАЛЕ'], ['nowhere'], []]) AS t(w) "
+        "WHERE tb_has_all_folded(f.hay, w) <> tb_has_all(array_to_string(json_extract_string(s.proposal_json, "
+        "'$.*'), ' ') || ' ' || array_to_string(json_extract_string(s.evidence_json, '$[*].quote'), ' '), w)"))
 
 
 def found(engine_or_tb, words, **args):
-    args = {"query": words, "status": "pending", **args}
-    listed = (engine_or_tb.call("knowledge.suggestions.list", args) if isinstance(engine_or_tb, Engine)
-              else engine_or_tb.ok("knowledge.suggestions.list", args))
-    return [s["suggestionId"] for s in listed["suggestions"]]
+    return listed(engine_or_tb, "knowledge.suggestions.list", {"query": words, "status": "pending", **args},
+                  "suggestions", "suggestionId")
 
 
 def test_an_import_keeps_every_suggestions_text(demo):

@@ -52,13 +52,6 @@ CYRILLIC = re.compile(r"[а-яА-ЯёЁ]")
 LENGTHS = ["short", "standard", "detailed"]
 
 
-def loadavg():
-    try:
-        return Path("/proc/loadavg").read_text().split()[:3]
-    except OSError:
-        return ["?"]
-
-
 # ---------------------------------------------------------------------------------------- setup
 def prepare(workdir, sessions, turns, checkout=REPO, name="root"):
     root = workdir / f"{name}-{sessions}x{turns}"
@@ -347,7 +340,7 @@ def bench_size(workdir, size, rounds, sample, compare):
                 times.setdefault((op, "sqlite"), []).append(timed(peer)[0])
             for what, sql, args in FLOOR:
                 times.setdefault(("floor", what), []).append(engines["ours"].raw(sql, args(sid))[0])
-    load = loadavg()
+    load = common.load()
     rows = []
     for op in STATS_OPS:
         lite_t = times[(op, "sqlite")]

@@ -216,7 +216,7 @@ def main():
             for name, (template, checkout) in templates.items():
                 root = fresh(template, work / "run")
                 per_call.setdefault(name, []).append(run_calls(root, opts.calls, checkout) / opts.calls)
-        load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+        load = " ".join(common.load())
         med = lambda xs: sorted(xs)[len(xs) // 2]  # noqa: E731
         if compare:
             print(f"\ncompare = {compare}")

@@ -18,6 +18,11 @@ def say(*parts):
     print(*parts, flush=True)
 
 
+def load():
+    """The load averages over 1, 5 and 15 minutes (`cat /proc/loadavg`), printed beside every figure."""
+    return Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else ["?"]
+
+
 def fts_match(query, mode):
     """The FTS5 MATCH expression the benches' peer searches with: each word of `query` quoted, ANDed
     (mode "all") or ORed."""

@@ -219,7 +219,7 @@ def main():
                     failed[(i, name)] = out["failed"]
         for worker in workers.values():
             worker.close()
-        load = " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
+        load = " ".join(common.load())
         rows = sorted(((statistics.median(times[(i, "ours")]), i) for i in range(len(cases))), reverse=True)
         head = "| operation | case | ours p50 ms |" + (" older p50 ms | ours / older |" if "compare" in workers else "")
         say(f"\nload {load}\n\n{head}")

@@ -52,16 +52,12 @@ import uuid
 from collections import Counter
 from pathlib import Path
 
-from common import Peer, env_for, fts_match, say
+from common import Peer, env_for, fts_match, load, say
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 PY = sys.executable
 ROWS = []   # (what, ours, peer, ratio, goal)
-
-
-def load():
-    return Path("/proc/loadavg").read_text().split()[:3] if Path("/proc/loadavg").exists() else ["?"]
 
 
 def pct(xs, p):

@@ -236,22 +236,24 @@ def _chat_filters(macros, cases):
     """For each case: [chats.list's filter as it reads the chat's facts (tb_has_all_folded over
     chat_facts_of, migration 1100), as 0910 filtered (tb_has_all over the title and the messages
     joined)]."""
+    messages = [(f"c{i}", n, m) for i, c in enumerate(cases) for n, m in enumerate(c["messages"])]
     macros.execute("BEGIN")
     try:
-        for i, c in enumerate(cases):
-            macros.execute("INSERT INTO chats (workspace_id, chat_id, title, created_at, updated_at) "
-                           "VALUES ('w', $id, $title, 0, 0)", {"id": f"c{i}", "title": c["title"]})
-            for n, m in enumerate(c["messages"]):
-                macros.execute("INSERT INTO chat_messages (chat_id, message_id, sequence, role, content, created_at) "
-                               "VALUES ($id, $m, $n, 'user', $content, $n)",
-                               {"id": f"c{i}", "m": f"m{n}", "n": n + 1, "content": m})
+        macros.execute("INSERT INTO chats (workspace_id, chat_id, title, created_at, updated_at) "
+                       "SELECT 'w', 'c' || (i - 1), title, 0, 0 FROM unnest($titles) WITH ORDINALITY AS t(title, i)",
+                       {"titles": [c["title"] for c in cases]})
+        if messages:
+            macros.execute("INSERT INTO chat_messages (chat_id, message_id, sequence, role, content, created_at) "
+                           "SELECT unnest($ids), 'm' || unnest($ns), unnest($ns) + 1, 'user', unnest($texts), unnest($ns)",
+                           {"ids": [c for c, _, _ in messages], "ns": [n for _, n, _ in messages],
+                            "texts": [m for _, _, m in messages]})
         return [list(r) for r in macros.execute(
             "SELECT tb_has_all_folded(f.hay, $words[i + 1]),"
             "       tb_has_all(c.title || ' ' || coalesce((SELECT string_agg(content, ' ' ORDER BY sequence) "
             "                  FROM chat_messages m WHERE m.chat_id = c.chat_id), ''), $words[i + 1]) "
             "FROM chats c JOIN chat_facts_of((SELECT list(chat_id) FROM chats)) f USING (chat_id), "
-            "     (SELECT CAST(substr(c2.chat_id, 2) AS INTEGER) AS i, c2.chat_id FROM chats c2) k "
-            "WHERE k.chat_id = c.chat_id ORDER BY k.i", {"words": [c["words"] for c in cases]}).fetchall()]
+            "     LATERAL (SELECT CAST(substr(c.chat_id, 2) AS INTEGER) AS i) "
+            "ORDER BY i", {"words": [c["words"] for c in cases]}).fetchall()]
     finally:
         macros.execute("ROLLBACK")
 

@@ -185,6 +185,15 @@ def test_the_filter_answers_as_it_did_before_it_folded_once(macros, cases):
     assert [a for a, _ in got] == [b for _, b in got], cases
 
 
+def test_a_filter_over_kept_text_folds_its_words_when_it_binds_them(macros):
+    """tb_has_all_folded (migration 1150) folds the call's words by an expression of the words alone,
+    so the plan's filter holds them folded, not a folding run for every item."""
+    macros.execute("CREATE OR REPLACE TEMP TABLE kept (hay VARCHAR)")
+    plan = macros.execute("EXPLAIN SELECT count(*) FROM kept WHERE tb_has_all_folded(hay, $words)",
+                          {"words": ["Zoë", "ДОГОВОР"]}).fetchone()[1]
+    assert "'zoe', 'договор'" in plan and "strip_accents" not in plan and "lower(" not in plan
+
+
 # notes.list's matchSnippet as 0200 wrote it; migration 1060 binds the plain text and its folding once
 SNIPPET_AS_BEFORE = ("CREATE OR REPLACE TEMP MACRO match_snippet_as_before(hay, words) AS "
                      "CASE WHEN tb_match_at(tb_plain(hay), words) IS NOT NULL THEN tb_window(tb_plain(hay), "

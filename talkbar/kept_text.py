@@ -1,7 +1,8 @@
 """What the list filters read of an item's text, kept folded in the same transaction as the text:
-chat_facts (chats.list, migration 1100), suggestion_facts (knowledge.suggestions.list, 1130) and
-note_facts (notes.list, 1140). Folding every item's text on each call cost a list 44-254 ms once a
-workspace held a few thousand notes, chats or suggestions, growing with all it ever held.
+chat_facts (chats.list, migration 1100), suggestion_facts (knowledge.suggestions.list, 1130),
+note_facts (notes.list, 1140) and card_facts (knowledge.list, 1160). Folding every item's text on
+each call cost a list 39-254 ms once a workspace held a few thousand notes, chats or suggestions (or
+tens of thousands of cards), growing with all it ever held.
 
 Every writer of an item's searchable text says which items it touched (talkbar/hooks.py), as the
 search index needs too; an import writes whole workspaces. Suggestions' text is written by an
@@ -11,8 +12,10 @@ import only (a review changes their state).
 from talkbar import hooks, sqlfiles
 
 # the kind a write touches -> (the query that writes those items' facts, its parameter)
-ON_CHANGE = {"chat": ("chat_facts.of_chats", "chat_ids"), "note": ("note_facts.of_notes", "note_ids")}
-AFTER_IMPORT = ("chat_facts.of_workspaces", "suggestion_facts.of_workspaces", "note_facts.of_workspaces")
+ON_CHANGE = {"chat": ("chat_facts.of_chats", "chat_ids"), "note": ("note_facts.of_notes", "note_ids"),
+             "memory": ("card_facts.of_cards", "memory_ids")}
+AFTER_IMPORT = ("chat_facts.of_workspaces", "suggestion_facts.of_workspaces", "note_facts.of_workspaces",
+                "card_facts.of_workspaces")
 
 
 @hooks.on_change

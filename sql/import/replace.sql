@@ -187,6 +187,11 @@ DELETE FROM labels WHERE workspace_id = $workspace_id
 -- params: $workspace_id
 DELETE FROM action_items WHERE workspace_id = $workspace_id
 
+-- name: import.delete.card_facts
+-- returns: exec
+-- params: $workspace_id
+DELETE FROM card_facts WHERE memory_id IN (SELECT memory_id FROM knowledge_cards WHERE workspace_id = $workspace_id)
+
 -- name: import.delete.knowledge_cards
 -- returns: exec
 -- params: $workspace_id

@@ -1,10 +1,11 @@
 -- name: knowledge.list
 -- returns: one
 -- params: $workspace_id, $statuses, $types, $project_id, $general_only, $pinned_only, $words, $session_id, $offset, $limit
--- when-null: words tb_has_all tb_unfiltered
+-- when-null: words tb_card_has_all tb_unfiltered
 -- One pass gives the page (one more than asked: the engine pages it) and the total, so they always
 -- agree. A session's cards come in session order (session_cards.ord, as sessions.live_cards shows
--- them); otherwise pinned cards first, then the most recently changed.
+-- them); otherwise pinned cards first, then the most recently changed. The text filter reads the
+-- cards' kept text (tb_card_has_all, sql/schema/1160_card_facts.sql).
 WITH matched AS (
     SELECT c.*, sc.ord AS session_ord
     FROM knowledge_cards c
@@ -16,7 +17,7 @@ WITH matched AS (
       AND (NOT coalesce($general_only, false) OR c.project_id IS NULL)
       AND (NOT coalesce($pinned_only, false) OR c.pinned)
       AND ($session_id IS NULL OR sc.memory_id IS NOT NULL)
-      AND tb_has_all(c.title || ' ' || c.body, $words)
+      AND tb_card_has_all(c.memory_id, $words)
 ),
 numbered AS (
     SELECT *, row_number() OVER (ORDER BY session_ord NULLS LAST, pinned DESC, updated_at DESC, memory_id) AS n

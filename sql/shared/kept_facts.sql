@@ -35,3 +35,18 @@ SELECT * FROM note_facts_of((SELECT coalesce(list(note_id), []) FROM notes WHERE
 -- params: $note_ids
 -- The facts of notes whose text a write changed (talkbar/kept_text.py).
 INSERT OR REPLACE INTO note_facts SELECT * FROM note_facts_of($note_ids)
+
+-- name: card_facts.of_workspaces
+-- returns: exec
+-- params: $workspace_ids
+-- The facts of every knowledge card of these workspaces (sql/schema/1160_card_facts.sql), written by
+-- an import.
+INSERT OR REPLACE INTO card_facts
+SELECT * FROM card_facts_of((SELECT coalesce(list(memory_id), []) FROM knowledge_cards
+                             WHERE list_contains($workspace_ids, workspace_id)))
+
+-- name: card_facts.of_cards
+-- returns: exec
+-- params: $memory_ids
+-- The facts of cards whose text a write changed (talkbar/kept_text.py).
+INSERT OR REPLACE INTO card_facts SELECT * FROM card_facts_of($memory_ids)

@@ -1,0 +1,102 @@
+"""What knowledge.list's text filter reads is kept in card_facts (migration 1160): a knowledge card's
+title and text, folded. Every writer of a card's text touches it ("memory", talkbar/hooks.py) and
+talkbar/kept_text.py writes its facts in the same transaction: knowledge.create and update,
+sessions.cards.add, an approved suggestion, an import (and the replacing of a workspace); the
+migration fills an older file."""
+
+import json
+
+import duckdb
+
+from kept_facts import listed, stale
+from older_database import database_before
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
+
+ALL = ["approved", "outdated", "archived"]
+
+
+def stale_facts(path):
+    """Cards whose kept text is not what their title and text make now (or that have none), facts of
+    cards that are gone, and cards the kept text and the text folded now answer differently for a
+    few words."""
+    return stale(path, "card_facts", "memory_id", "knowledge_cards", differ=(
+        "SELECT c.memory_id, w FROM knowledge_cards c JOIN card_facts f USING (memory_id), "
+        "unnest([['acme'], ['TERM', 'discount'], ['договор'], ['zoe', 'strasse'], []]) AS t(w) "
+        "WHERE tb_has_all_folded(f.hay, w) <> tb_has_all(c.title || ' ' || c.body, w)"))
+
+
+def found(engine_or_tb, words, **args):
+    return listed(engine_or_tb, "knowledge.list", {"query": words, "statuses": ALL, "limit": 200, **args},
+                  "cards", "memoryId")
+
+
+def test_an_import_keeps_every_cards_text(demo):
+    con = duckdb.connect(str(demo.db), read_only=True)
+    cards, facts = con.execute("SELECT (SELECT count(*) FROM knowledge_cards), (SELECT count(*) FROM card_facts)").fetchone()
+    con.close()
+    assert cards == facts > 0 and stale_facts(demo.db) == []
+    assert found(demo, "zzqx") == [] and found(demo, "acme")
+
+
+def test_written_cards_are_found_by_their_new_text_only(fresh_engine):
+    card = fresh_engine.call("knowledge.create", {"title": "Zebra plans", "body": "Straße works in Łódź"})["memoryId"]
+    assert found(fresh_engine, "zebra lodz") == found(fresh_engine, "strasse") == [card]
+    fresh_engine.call("knowledge.update", {"memoryId": card, "title": "Okapi plans"})
+    assert found(fresh_engine, "zebra") == [] and found(fresh_engine, "okapi strasse") == [card]
+    fresh_engine.call("knowledge.update", {"memoryId": card, "body": "Only the giraffe now"})
+    assert found(fresh_engine, "strasse") == [] and found(fresh_engine, "okapi giraffe") == [card]
+
+    session = fresh_engine.call("sessions.list", {"limit": 1})["items"][0]["sessionId"]
+    added = fresh_engine.call("sessions.cards.add", {"sessionId": session, "title": "Ёлка in the lobby",
+                                                     "body": "A platypus too", "sessionOnly": True})["memoryId"]
+    assert found(fresh_engine, "елка platypus") == [added]
+    assert found(fresh_engine, "platypus", sessionId=session) == [added]
+
+    pending = fresh_engine.call("knowledge.suggestions.list", {"query": "Tuesday release window"})["suggestions"]
+    assert len(pending) == 1
+    applied = fresh_engine.call("knowledge.suggestions.approve",
+                                {"suggestionId": pending[0]["suggestionId"]})["appliedCardId"]
+    assert found(fresh_engine, "northwind tuesday") == [applied]
+    fresh_engine.db.release_now()
+    assert stale_facts(fresh_engine.db.path) == []
+
+
+def test_a_replaced_workspace_keeps_the_facts_of_its_new_cards_only(demo, demo_doc, tmp_path):
+    doc = json.loads(json.dumps(demo_doc))
+    ws = doc["workspaces"][0]
+    rest = json.dumps({k: v for k, v in ws.items() if k != "knowledge"})
+    kept = [c for c in ws["knowledge"] if c["memoryId"] in rest]        # the cards something else names
+    assert 1 < len(kept) < len(ws["knowledge"])
+    ws["knowledge"] = kept
+    kept[0]["body"] = "A platypus, and nothing else"
+    path = tmp_path / "fewer-cards.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    r = demo.import_fixture(path, "--replace")
+    assert r.code == 0, r.stderr
+    assert stale_facts(demo.db) == []
+    assert found(demo, "platypus") == [kept[0]["memoryId"]]
+    con = duckdb.connect(str(demo.db), read_only=True)
+    facts, cards, here = con.execute("SELECT (SELECT count(*) FROM card_facts), (SELECT count(*) FROM knowledge_cards), "
+                                     "(SELECT count(*) FROM knowledge_cards WHERE workspace_id = $ws)",
+                                     {"ws": ws["workspaceId"]}).fetchone()
+    con.close()
+    assert facts == cards and here == len(kept)
+
+
+def test_a_file_from_before_the_migration_learns_its_cards_text(tmp_path, monkeypatch):
+    path = tmp_path / "older.duckdb"
+    con = database_before(path, 1160, monkeypatch)
+    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    for mid, title, body, at in (("memory-a", "Straße", "Ёлка budget", 10), ("memory-b", "Zoë", "budget", 20)):
+        con.execute("INSERT INTO knowledge_cards (workspace_id, memory_id, title, body, type, status, pinned, "
+                    "created_by, created_at, updated_at) VALUES ($ws, $id, $title, $body, 'fact', 'approved', false, "
+                    "'user', $at, $at)", {"ws": ws, "id": mid, "title": title, "body": body, "at": at})
+    con.close()
+
+    engine = Engine(Database(path, create=False, idle_s=0), CLI)
+    assert found(engine, "strasse елка") == ["memory-a"]
+    assert found(engine, "budget") == ["memory-b", "memory-a"]            # most recently changed first
+    assert found(engine, "zoe") == ["memory-b"]
+    engine.db.release_now()
+    assert stale_facts(path) == []

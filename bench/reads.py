@@ -49,10 +49,12 @@ def id_columns(path):
     import duckdb
     con = duckdb.connect(str(path), read_only=True)
     try:
-        out = {}   # the first table that holds a value names it (an id is one thing's, referred to elsewhere)
+        out = {}   # the first table that holds a value names it (an id is one thing's, referred to elsewhere;
+                   # tables derived from others, whose names an older archive may lack, are not asked)
         for table, column in con.execute(
                 "SELECT table_name, column_name FROM information_schema.columns WHERE data_type = 'VARCHAR' "
-                "AND column_name LIKE '%\\_id' ESCAPE '\\' AND table_schema = 'main' AND table_name NOT LIKE 'search%'"
+                "AND column_name LIKE '%\\_id' ESCAPE '\\' AND table_schema = 'main' AND table_name NOT LIKE 'search%' "
+                "AND table_name NOT LIKE '%\\_facts' ESCAPE '\\'"   # kept text (talkbar/kept_text.py): of an item named elsewhere
         ).fetchall():
             for (value,) in con.execute(f'SELECT DISTINCT "{column}" FROM "{table}" WHERE "{column}" IS NOT NULL').fetchall():
                 out.setdefault(value, (table, column))
@@ -166,6 +168,7 @@ class Worker:
 
 def demo_database(workdir):
     root = workdir / "demo"
+    shutil.rmtree(root, ignore_errors=True)     # a --workdir used before
     subprocess.run([sys.executable, "-m", "talkbar", "app", "import", str(REPO / "fixtures" / "demo.json")],
                    check=True, stdout=subprocess.DEVNULL, env=common.env_for(root), cwd=str(REPO))
     return root / DB

@@ -82,10 +82,11 @@ def test_every_list_filter_is_bound_only_when_asked():
     """A list asked without words binds no text filter (tb_unfiltered, migration 1070), whether it
     folds its text (tb_has_all) or reads it folded already (tb_has_all_folded: chats.list 1100;
     tb_suggestion_has_all: knowledge.suggestions.list 1130; tb_note_has_all: notes.list 1140;
-    tb_card_has_all: knowledge.list 1160)."""
+    tb_card_has_all: knowledge.list 1160; tb_action_item_has_all: action_items.list 1180)."""
     queries = sqlfiles.load_all().values()
-    for macro, at_least in (("tb_has_all", 5), ("tb_has_all_folded", 1), ("tb_suggestion_has_all", 1),
-                            ("tb_note_has_all", 1), ("tb_card_has_all", 1)):
+    for macro, at_least in (("tb_has_all", 4), ("tb_has_all_folded", 1), ("tb_suggestion_has_all", 1),
+                            ("tb_note_has_all", 1), ("tb_card_has_all", 1),
+                            ("tb_action_item_has_all", 1)):
         filtered = [q for q in queries if f"{macro}(" in q.text]
         assert len(filtered) >= at_least, macro
         assert all(q.when_null == (("words", q.text.replace(f"{macro}(", "tb_unfiltered(")),) for q in filtered), macro

@@ -182,6 +182,11 @@ DELETE FROM notes WHERE workspace_id = $workspace_id
 -- params: $workspace_id
 DELETE FROM labels WHERE workspace_id = $workspace_id
 
+-- name: import.delete.action_item_facts
+-- returns: exec
+-- params: $workspace_id
+DELETE FROM action_item_facts WHERE item_id IN (SELECT item_id FROM action_items WHERE workspace_id = $workspace_id)
+
 -- name: import.delete.action_items
 -- returns: exec
 -- params: $workspace_id

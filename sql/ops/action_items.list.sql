@@ -1,10 +1,11 @@
 -- name: action_items.list
 -- returns: one
 -- params: $workspace_id, $session_id, $project_id, $series_id, $general_only, $include_stopped, $item_types, $statuses, $contact_ids, $words, $limit
--- when-null: words tb_has_all tb_unfiltered
+-- when-null: words tb_action_item_has_all tb_unfiltered
 -- The items that match (action_item_rows_of, in the fields a list shows, for the page's items only), unfinished first, newest
 -- first within each. A session narrows to its items and sets the board filters aside; hidden items
--- and items of sessions in the Trash never show; unknown types or statuses match nothing.
+-- and items of sessions in the Trash never show; unknown types or statuses match nothing. The text
+-- filter reads the items' kept text (tb_action_item_has_all, sql/schema/1180_action_item_facts.sql).
 WITH hits AS (
     SELECT a.item_id, a.status IN ('done', 'answered', 'superseded') AS finished, a.created_at
     FROM action_items a
@@ -19,7 +20,7 @@ WITH hits AS (
       AND ($statuses IS NULL OR list_contains($statuses, a.status))
       AND ($contact_ids IS NULL OR a.item_id IN (SELECT item_id FROM action_item_assignees
                                                  WHERE list_contains($contact_ids, contact_id)))
-      AND tb_has_all(a.title || ' ' || coalesce(a.details, ''), $words)
+      AND tb_action_item_has_all(a.item_id, $words)
     ORDER BY finished, a.created_at DESC, a.item_id
     LIMIT $limit
 )

@@ -27,6 +27,14 @@ DELETE FROM action_item_sources
 WHERE item_id IN (SELECT item_id FROM action_items
                   WHERE workspace_id = $workspace_id AND item_id = $item_id AND origin = 'manual')
 
+-- name: action_items.remove:facts
+-- returns: exec
+-- params: $workspace_id, $item_id
+-- A deleted item's kept text (sql/schema/1180_action_item_facts.sql) goes with it.
+DELETE FROM action_item_facts
+WHERE item_id IN (SELECT item_id FROM action_items
+                  WHERE workspace_id = $workspace_id AND item_id = $item_id AND origin = 'manual')
+
 -- name: action_items.remove:item
 -- returns: exec
 -- params: $workspace_id, $item_id

@@ -50,3 +50,18 @@ SELECT * FROM card_facts_of((SELECT coalesce(list(memory_id), []) FROM knowledge
 -- params: $memory_ids
 -- The facts of cards whose text a write changed (talkbar/kept_text.py).
 INSERT OR REPLACE INTO card_facts SELECT * FROM card_facts_of($memory_ids)
+
+-- name: action_item_facts.of_workspaces
+-- returns: exec
+-- params: $workspace_ids
+-- The facts of every action item of these workspaces (sql/schema/1180_action_item_facts.sql),
+-- written by an import.
+INSERT OR REPLACE INTO action_item_facts
+SELECT * FROM action_item_facts_of((SELECT coalesce(list(item_id), []) FROM action_items
+                                    WHERE list_contains($workspace_ids, workspace_id)))
+
+-- name: action_item_facts.of_items
+-- returns: exec
+-- params: $item_ids
+-- The facts of items whose text a write changed (talkbar/kept_text.py).
+INSERT OR REPLACE INTO action_item_facts SELECT * FROM action_item_facts_of($item_ids)

@@ -1,0 +1,95 @@
+"""What action_items.list's text filter reads is kept in action_item_facts (migration 1180): an action
+item's title and details, folded. Every writer of an item's text touches it ("action_item",
+talkbar/hooks.py) and talkbar/kept_text.py writes its facts in the same transaction:
+action_items.create, update, set_status, remove, an import (and the replacing of a workspace); the
+migration fills an older file."""
+
+import json
+
+import duckdb
+
+from kept_facts import listed, stale
+from older_database import database_before
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
+
+
+def stale_facts(path):
+    """Items whose kept text is not what their title and details make now (or that have none), facts
+    of items that are gone, and items the kept text and the text folded now answer differently for a
+    few words."""
+    return stale(path, "action_item_facts", "item_id", "action_items", differ=(
+        "SELECT a.item_id, w FROM action_items a JOIN action_item_facts f USING (item_id), "
+        "unnest([['acme'], ['QUOTE', 'revised'], ['договор'], ['zoe', 'strasse'], []]) AS t(w) "
+        "WHERE tb_has_all_folded(f.hay, w) <> tb_has_all(a.title || ' ' || coalesce(a.details, ''), w)"))
+
+
+def found(engine_or_tb, words, **args):
+    return listed(engine_or_tb, "action_items.list", {"text": words, "limit": 200, "includeStopped": True, **args},
+                  "items", "itemId")
+
+
+def test_an_import_keeps_every_items_text(demo):
+    con = duckdb.connect(str(demo.db), read_only=True)
+    items, facts = con.execute("SELECT (SELECT count(*) FROM action_items), (SELECT count(*) FROM action_item_facts)").fetchone()
+    con.close()
+    assert items == facts > 0 and stale_facts(demo.db) == []
+    assert found(demo, "zzqx") == [] and found(demo, "acme quote")
+
+
+def test_written_items_are_found_by_their_new_text_only(fresh_engine):
+    item = fresh_engine.call("action_items.create", {"title": "Zebra plans", "details": "Straße works in Łódź"})["itemId"]
+    assert found(fresh_engine, "zebra lodz") == found(fresh_engine, "strasse") == [item]
+    fresh_engine.call("action_items.update", {"itemId": item, "title": "Okapi plans"})
+    assert found(fresh_engine, "zebra") == [] and found(fresh_engine, "okapi strasse") == [item]
+    fresh_engine.call("action_items.update", {"itemId": item, "details": "Only the giraffe now"})
+    assert found(fresh_engine, "strasse") == [] and found(fresh_engine, "okapi giraffe") == [item]
+    fresh_engine.call("action_items.update", {"itemId": item, "details": None})
+    assert found(fresh_engine, "giraffe") == [] and found(fresh_engine, "okapi") == [item]
+    fresh_engine.call("action_items.set_status", {"itemId": item, "status": "done"})
+    assert found(fresh_engine, "okapi") == [item]
+    fresh_engine.call("action_items.remove", {"itemId": item})
+    assert found(fresh_engine, "okapi") == []
+    fresh_engine.db.release_now()
+    assert stale_facts(fresh_engine.db.path) == []
+
+
+def test_a_replaced_workspace_keeps_the_facts_of_its_new_items_only(demo, demo_doc, tmp_path):
+    doc = json.loads(json.dumps(demo_doc))
+    ws = doc["workspaces"][0]
+    rest = json.dumps({k: v for k, v in ws.items() if k != "actionItems"})
+    kept = [a for a in ws["actionItems"] if a["itemId"] in rest]        # the items something else names
+    assert 1 < len(kept) < len(ws["actionItems"])
+    ws["actionItems"] = kept
+    kept[0]["details"] = "A platypus, and nothing else"
+    path = tmp_path / "fewer-items.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    r = demo.import_fixture(path, "--replace")
+    assert r.code == 0, r.stderr
+    assert stale_facts(demo.db) == []
+    con = duckdb.connect(str(demo.db), read_only=True)
+    facts, items, here = con.execute(
+        "SELECT (SELECT count(*) FROM action_item_facts), (SELECT count(*) FROM action_items), "
+        "(SELECT count(*) FROM action_items WHERE workspace_id = $ws)", {"ws": ws["workspaceId"]}).fetchone()
+    con.close()
+    assert facts == items and here == len(kept)
+    if not kept[0].get("hidden"):
+        assert found(demo, "platypus") == [kept[0]["itemId"]]
+
+
+def test_a_file_from_before_the_migration_learns_its_items_text(tmp_path, monkeypatch):
+    path = tmp_path / "older.duckdb"
+    con = database_before(path, 1180, monkeypatch)
+    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    for iid, title, details, at in (("outcome-a", "Straße", "Ёлка budget", 10), ("outcome-b", "Zoë", None, 20)):
+        con.execute("INSERT INTO action_items (workspace_id, item_id, item_type, title, details, status, origin, hidden, "
+                    "carry_stopped, created_at, updated_at) VALUES ($ws, $id, 'task', $title, $details, 'open', 'manual', "
+                    "false, false, $at, $at)", {"ws": ws, "id": iid, "title": title, "details": details, "at": at})
+    con.close()
+
+    engine = Engine(Database(path, create=False, idle_s=0), CLI)
+    assert found(engine, "strasse елка") == ["outcome-a"]
+    assert found(engine, "budget") == ["outcome-a"]
+    assert found(engine, "zoe") == ["outcome-b"]
+    engine.db.release_now()
+    assert stale_facts(path) == []

@@ -97,9 +97,15 @@ class Swap:
         return self.picked[value]
 
 
+# the kept text of talkbar/kept_text.py: (facts table, its items' table, their key)
+KEPT_TEXT = [("chat_facts", "chats", "chat_id"), ("suggestion_facts", "suggestions", "suggestion_id"),
+             ("card_facts", "knowledge_cards", "memory_id"), ("action_item_facts", "action_items", "item_id")]
+
+
 def grow(path, demo, workspace, times):
-    """Give `workspace` of the database at `path` the demo's chats, knowledge cards and suggestions
-    `times` over (new ids, moments one ms apart) and an automatic export batch per session."""
+    """Give `workspace` of the database at `path` the demo's chats, knowledge cards, suggestions and
+    action items (with their assignees and sources) `times` over (new ids, moments one ms apart) and
+    an automatic export batch per session."""
     import duckdb
     con = duckdb.connect(str(path))
     try:
@@ -115,9 +121,18 @@ def grow(path, demo, workspace, times):
         con.execute("INSERT INTO suggestions SELECT g.* REPLACE ($ws AS workspace_id, g.suggestion_id || '-' || i "
                     "AS suggestion_id, NULL AS project_id, NULL AS session_id, NULL AS document_id, NULL AS target_id, "
                     "NULL AS applied_card_id, g.created_at + i AS created_at) FROM demo.suggestions g, range($n) r(i)", ws)
-        if con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'chat_facts' "
-                       "AND database_name = current_database()").fetchone()[0]:
-            con.execute("INSERT OR REPLACE INTO chat_facts SELECT * FROM chat_facts_of((SELECT list(chat_id) FROM chats))")
+        con.execute("INSERT INTO action_items SELECT a.* REPLACE ($ws AS workspace_id, a.item_id || '-' || i AS item_id, "
+                    "NULL AS label_id, NULL AS session_id, NULL AS project_id, NULL AS anchor_turn_id, "
+                    "NULL AS anchor_chunk_id, NULL AS anchor_point_id, a.created_at + i AS created_at) "
+                    "FROM demo.action_items a, range($n) r(i)", ws)
+        con.execute("INSERT INTO action_item_assignees SELECT x.* REPLACE (x.item_id || '-' || i AS item_id, "
+                    "NULL AS contact_id) FROM demo.action_item_assignees x, range($n) r(i)", {"n": times})
+        con.execute("INSERT INTO action_item_sources SELECT x.* REPLACE (x.item_id || '-' || i AS item_id, "
+                    "NULL AS turn_id) FROM demo.action_item_sources x, range($n) r(i)", {"n": times})
+        for facts, source, key in KEPT_TEXT:     # a root migrated already keeps its items' text: the grown ones' too
+            if con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = $t "
+                           "AND database_name = current_database()", {"t": facts}).fetchone()[0]:
+                con.execute(f"INSERT OR REPLACE INTO {facts} SELECT * FROM {facts}_of((SELECT list({key}) FROM {source}))")
         con.execute("INSERT INTO export_batches (workspace_id, batch_id, automatic, created_at_ms, updated_at_ms) "
                     "SELECT $ws, 'batch-' || session_id, true, started_at_ms, started_at_ms FROM sessions "
                     "WHERE workspace_id = $ws", {"ws": workspace})
@@ -181,8 +196,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--top", type=int, default=30, help="the slowest cases printed")
     ap.add_argument("--workdir", help="where the copies go (default: a temporary folder, removed after)")
-    ap.add_argument("--grow", type=int, default=0, help="the demo's chats, cards and suggestions this many times over, "
-                    "and an export batch per session (above)")
+    ap.add_argument("--grow", type=int, default=0, help="the demo's chats, cards, suggestions and action items this "
+                    "many times over, and an export batch per session (above)")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.worker:

@@ -1,5 +1,8 @@
-"""What the kept-text tests share (chat_facts, suggestion_facts, note_facts: talkbar/kept_text.py):
-the items whose kept text is not what it would be made now, and the ids a list answers."""
+"""What the kept-text tests share (chat_facts, suggestion_facts, note_facts, card_facts,
+action_item_facts: talkbar/kept_text.py): the items whose kept text is not what it would be made
+now, the ids a list answers, the counts of items and facts, and a workspace replaced by fewer items."""
+
+import json
 
 import duckdb
 
@@ -27,3 +30,32 @@ def listed(engine_or_tb, op, args, items, key):
     process or a talkbar-cli process (conftest.TB)."""
     out = engine_or_tb.call(op, args) if isinstance(engine_or_tb, Engine) else engine_or_tb.ok(op, args)
     return [x[key] for x in out[items]]
+
+
+def counts(path, table, facts, workspace_id=None):
+    """(items of `table`, rows of `facts`, items of `table` in `workspace_id`)."""
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        return con.execute(f"SELECT (SELECT count(*) FROM {table}), (SELECT count(*) FROM {facts}), "
+                           f"(SELECT count(*) FROM {table} WHERE workspace_id = $ws)", {"ws": workspace_id}).fetchone()
+    finally:
+        con.close()
+
+
+def replace_keeping_named(demo, demo_doc, tmp_path, section, key, field):
+    """The demo's first workspace imported again with --replace, holding only the items of `section`
+    that something else in it names (the others could not go), the first of them with `field` set to
+    a text no other item holds ("A platypus, and nothing else"); returns (its workspace id, the
+    items kept)."""
+    doc = json.loads(json.dumps(demo_doc))
+    ws = doc["workspaces"][0]
+    rest = json.dumps({k: v for k, v in ws.items() if k != section})
+    kept = [x for x in ws[section] if x[key] in rest]
+    assert 1 < len(kept) < len(ws[section])
+    ws[section] = kept
+    kept[0][field] = "A platypus, and nothing else"
+    path = tmp_path / f"fewer-{section}.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    r = demo.import_fixture(path, "--replace")
+    assert r.code == 0, r.stderr
+    return ws["workspaceId"], kept

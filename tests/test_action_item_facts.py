@@ -4,11 +4,7 @@ talkbar/hooks.py) and talkbar/kept_text.py writes its facts in the same transact
 action_items.create, update, set_status, remove, an import (and the replacing of a workspace); the
 migration fills an older file."""
 
-import json
-
-import duckdb
-
-from kept_facts import listed, stale
+from kept_facts import counts, listed, replace_keeping_named, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -30,9 +26,7 @@ def found(engine_or_tb, words, **args):
 
 
 def test_an_import_keeps_every_items_text(demo):
-    con = duckdb.connect(str(demo.db), read_only=True)
-    items, facts = con.execute("SELECT (SELECT count(*) FROM action_items), (SELECT count(*) FROM action_item_facts)").fetchone()
-    con.close()
+    items, facts, _ = counts(demo.db, "action_items", "action_item_facts")
     assert items == facts > 0 and stale_facts(demo.db) == []
     assert found(demo, "zzqx") == [] and found(demo, "acme quote")
 
@@ -55,26 +49,11 @@ def test_written_items_are_found_by_their_new_text_only(fresh_engine):
 
 
 def test_a_replaced_workspace_keeps_the_facts_of_its_new_items_only(demo, demo_doc, tmp_path):
-    doc = json.loads(json.dumps(demo_doc))
-    ws = doc["workspaces"][0]
-    rest = json.dumps({k: v for k, v in ws.items() if k != "actionItems"})
-    kept = [a for a in ws["actionItems"] if a["itemId"] in rest]        # the items something else names
-    assert 1 < len(kept) < len(ws["actionItems"])
-    ws["actionItems"] = kept
-    kept[0]["details"] = "A platypus, and nothing else"
-    path = tmp_path / "fewer-items.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    r = demo.import_fixture(path, "--replace")
-    assert r.code == 0, r.stderr
+    ws, kept = replace_keeping_named(demo, demo_doc, tmp_path, "actionItems", "itemId", "details")
     assert stale_facts(demo.db) == []
-    con = duckdb.connect(str(demo.db), read_only=True)
-    facts, items, here = con.execute(
-        "SELECT (SELECT count(*) FROM action_item_facts), (SELECT count(*) FROM action_items), "
-        "(SELECT count(*) FROM action_items WHERE workspace_id = $ws)", {"ws": ws["workspaceId"]}).fetchone()
-    con.close()
+    assert not kept[0].get("hidden") and found(demo, "platypus") == [kept[0]["itemId"]]
+    items, facts, here = counts(demo.db, "action_items", "action_item_facts", ws)
     assert facts == items and here == len(kept)
-    if not kept[0].get("hidden"):
-        assert found(demo, "platypus") == [kept[0]["itemId"]]
 
 
 def test_a_file_from_before_the_migration_learns_its_items_text(tmp_path, monkeypatch):

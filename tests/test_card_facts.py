@@ -4,11 +4,7 @@ talkbar/kept_text.py writes its facts in the same transaction: knowledge.create 
 sessions.cards.add, an approved suggestion, an import (and the replacing of a workspace); the
 migration fills an older file."""
 
-import json
-
-import duckdb
-
-from kept_facts import listed, stale
+from kept_facts import counts, listed, replace_keeping_named, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -32,9 +28,7 @@ def found(engine_or_tb, words, **args):
 
 
 def test_an_import_keeps_every_cards_text(demo):
-    con = duckdb.connect(str(demo.db), read_only=True)
-    cards, facts = con.execute("SELECT (SELECT count(*) FROM knowledge_cards), (SELECT count(*) FROM card_facts)").fetchone()
-    con.close()
+    cards, facts, _ = counts(demo.db, "knowledge_cards", "card_facts")
     assert cards == facts > 0 and stale_facts(demo.db) == []
     assert found(demo, "zzqx") == [] and found(demo, "acme")
 
@@ -63,24 +57,10 @@ def test_written_cards_are_found_by_their_new_text_only(fresh_engine):
 
 
 def test_a_replaced_workspace_keeps_the_facts_of_its_new_cards_only(demo, demo_doc, tmp_path):
-    doc = json.loads(json.dumps(demo_doc))
-    ws = doc["workspaces"][0]
-    rest = json.dumps({k: v for k, v in ws.items() if k != "knowledge"})
-    kept = [c for c in ws["knowledge"] if c["memoryId"] in rest]        # the cards something else names
-    assert 1 < len(kept) < len(ws["knowledge"])
-    ws["knowledge"] = kept
-    kept[0]["body"] = "A platypus, and nothing else"
-    path = tmp_path / "fewer-cards.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    r = demo.import_fixture(path, "--replace")
-    assert r.code == 0, r.stderr
+    ws, kept = replace_keeping_named(demo, demo_doc, tmp_path, "knowledge", "memoryId", "body")
     assert stale_facts(demo.db) == []
     assert found(demo, "platypus") == [kept[0]["memoryId"]]
-    con = duckdb.connect(str(demo.db), read_only=True)
-    facts, cards, here = con.execute("SELECT (SELECT count(*) FROM card_facts), (SELECT count(*) FROM knowledge_cards), "
-                                     "(SELECT count(*) FROM knowledge_cards WHERE workspace_id = $ws)",
-                                     {"ws": ws["workspaceId"]}).fetchone()
-    con.close()
+    cards, facts, here = counts(demo.db, "knowledge_cards", "card_facts", ws)
     assert facts == cards and here == len(kept)
 
 

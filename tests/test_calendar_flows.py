@@ -223,3 +223,14 @@ def test_a_replaced_workspace_starts_its_scheduler_afresh(tb):
     assert tb.import_fixture(doc, "--replace").code == 0
     ok(tb, [call("calendar.tick", nowMs=NOW + MIN, horizonEndMs=NOW + MIN)])
     assert ok(tb, [call("calendar.get", occurrenceId="occ-p")])[0]["status"] == "missed"
+
+
+def test_a_series_next_meeting_is_the_first_planned_one_still_ahead(demo):
+    """series.list's nextPlannedAtMs: a planned meeting whose time has passed (no tick marked it
+    missed yet) is not the next one; its sessions count without those in the Trash."""
+    series = "series-11yz0ks2ixr6vlv80mja"        # planned at 1796119200000, then 1796724000000
+    before = next(s for s in demo.ok("series.list", {}) if s["seriesId"] == series)
+    assert before["nextPlannedAtMs"] == 1796119200000
+    demo.now_ms = 1796200000000
+    after = next(s for s in demo.ok("series.list", {}) if s["seriesId"] == series)
+    assert after["nextPlannedAtMs"] == 1796724000000 and after["sessionCount"] == before["sessionCount"] > 0

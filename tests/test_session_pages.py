@@ -93,3 +93,19 @@ def test_a_short_sessions_turns_come_through_the_index_a_long_ones_by_scanning(d
     assert done.returncode == 0, done.stderr
     assert scan_of_turns(root / "talkbar.duckdb", 3) == ["Index Scan"]
     assert scan_of_turns(demo.db, 3) == ["Sequential Scan"]   # the demo's sessions hold 70-124 turns
+
+
+def test_the_list_counts_each_sessions_participants_none_included(fresh_engine):
+    """sessions.list's participantCount (counted for the page's sessions at once): what
+    session_participants holds for each session, 0 for one that has none."""
+    import duckdb
+    newest = fresh_engine.call("sessions.list", {"limit": 1})["items"][0]["sessionId"]
+    fresh_engine.db.release_now()
+    con = duckdb.connect(str(fresh_engine.db.path))
+    con.execute("DELETE FROM session_participants WHERE session_id = $s", {"s": newest})
+    want = dict(con.execute("SELECT s.session_id, count(p.session_id) FROM sessions s "
+                            "LEFT JOIN session_participants p USING (session_id) GROUP BY 1").fetchall())
+    con.close()
+    listed = fresh_engine.call("sessions.list", {"limit": 100})["items"]
+    assert len(listed) > 10 and listed[0]["sessionId"] == newest and listed[0]["participantCount"] == 0
+    assert {x["sessionId"]: x["participantCount"] for x in listed} == {x["sessionId"]: want[x["sessionId"]] for x in listed}

@@ -4,7 +4,11 @@
 -- when-null: words tb_has_all tb_unfiltered
 -- One row: how many sessions match (the whole list, not the page) and the page itself, newest
 -- first, `limit + 1` rows so that the engine can tell whether there is more. The page starts
--- after the cursor's (startedAtMs, sessionId). Sessions in the Trash are never listed.
+-- after the cursor's (startedAtMs, sessionId). Sessions in the Trash are never listed. The topic
+-- filter and the page's participant counts are uncorrelated (a set of sessions, counts grouped for
+-- the page), not a subquery per session, which DuckDB plans by decorrelating it: the statement
+-- 4.5 -> 3.7 ms on the demo, 7.0 -> 5.9 at 6 M turns (one thread, the same answers); through the
+-- engine, interleaved with the code before, 0.86-0.89x on the demo and 0.92-0.99x at 6 M turns.
 WITH matching AS (
     SELECT s.*
     FROM sessions s
@@ -15,8 +19,7 @@ WITH matching AS (
       AND ($started_after_ms IS NULL OR s.started_at_ms >= $started_after_ms)
       AND ($started_before_ms IS NULL OR s.started_at_ms < $started_before_ms)
       AND tb_has_all(s.title, $words)
-      AND ($topic_id IS NULL OR EXISTS (SELECT 1 FROM session_topics t
-                                        WHERE t.session_id = s.session_id AND t.topic_id = $topic_id))
+      AND ($topic_id IS NULL OR s.session_id IN (SELECT t.session_id FROM session_topics t WHERE t.topic_id = $topic_id))
 ),
 page AS (
     SELECT m.*
@@ -26,12 +29,18 @@ page AS (
        OR (m.started_at_ms = $after_started_at_ms AND m.session_id < $after_session_id)
     ORDER BY m.started_at_ms DESC, m.session_id DESC
     LIMIT $limit + 1
+),
+counted AS (
+    SELECT x.session_id, count(*) AS n
+    FROM session_participants x JOIN page p ON p.session_id = x.session_id
+    GROUP BY x.session_id
 )
 SELECT (SELECT count(*) FROM matching) AS "totalCount",
        coalesce((SELECT list({
            'sessionId': p.session_id, 'title': p.title, 'status': p.status,
            'startedAtMs': p.started_at_ms, 'endedAtMs': p.ended_at_ms, 'projectId': p.project_id,
            'seriesId': p.series_id,
-           'participantCount': (SELECT count(*) FROM session_participants x WHERE x.session_id = p.session_id),
+           'participantCount': coalesce(k.n, 0),
            'pinned': p.pinned, 'source': p.source, 'private': p.private}
-           ORDER BY p.started_at_ms DESC, p.session_id DESC) FROM page p), []) AS items
+           ORDER BY p.started_at_ms DESC, p.session_id DESC)
+                 FROM page p LEFT JOIN counted k ON k.session_id = p.session_id), []) AS items

@@ -79,7 +79,7 @@ def test_an_unattached_planning_sets_nothing(heard):
 
 def test_only_the_ops_marked_lean_plans_plan_lean_and_all_of_their_statements(fresh_engine, heard, monkeypatch):
     marked = sorted(op.id for op in manifest() if op.lean_plans)
-    assert marked == ["notes.create", "workspace.search"]
+    assert marked == ["action_items.get", "action_items.list", "calendar.prep", "notes.create", "workspace.search"]
     seen = {}
     run = sqlfiles.run
 
@@ -219,6 +219,7 @@ def test_a_recorder_plans_lean_from_its_start_through_its_completion(demo, tmp_p
     assert [m["id"] for m in found["matches"]] == [LIVE]
 
 
+SERIES_MEETING = "occurrence-qsgdp4uqs7q6q6nh5vv6"   # the demo's planned series meeting (calendar.prep)
 LOOPS = ("Cross Product", "Nested Loop Join", "Blockwise NL Join")   # joins that grow as a product
 
 
@@ -281,11 +282,15 @@ def test_no_statement_of_a_lean_op_plans_a_product_or_joins_more_rows(fresh_engi
     for i in range(2):
         recorder.finalize(recorder.append(Turn("spk-plan", f"Budget review, turn {i}.", 10**8 + i, 10**8 + i + 1)))
     recorder.complete()
+    fresh_engine.call("calendar.prep", {"occurrenceId": SERIES_MEETING})
+    fresh_engine.call("action_items.get", {"itemId": fresh_engine.call("action_items.list", {})["items"][0]["itemId"]})
+    fresh_engine.call("action_items.list", {"text": "acme", "statuses": ["open"]})
     monkeypatch.setattr(sqlfiles, "run", run)
     assert {"workspace.search", "workspace.search@whole", "workspace.search@one", "workspace.search:kinds@whole",
             "workspace.search:project@one", "search.items.of_project", "search.items.of_kinds",
             "notes.create", "search.tail.add", "recorder.append_turn", "recorder.finalize_turn",
-            "recorder.finalize"} <= set(ran)
+            "recorder.finalize", "calendar.prep", "calendar_prep.carried", "action_items.rows",
+            "action_items.list"} <= set(ran)
     reads = 0
     with fresh_engine.db.cursor() as cur:
         for name, (text, params) in sorted(ran.items()):

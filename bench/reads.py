@@ -152,6 +152,11 @@ def serve(checkout, db_path):
     from talkbar.engine import CLI, Engine
     db = Database(Path(db_path), create=False, idle_s=3600)
     engine = Engine(db, CLI)
+    # The copy is migrated by this checkout's code and closed before the rounds, so that its reads
+    # do not go through migration writes still in the WAL: a newer checkout, with more migrations,
+    # read sessions.get 1.21x slower that way, 1.01-1.07x on files closed first.
+    engine.call("workspace.list", {})
+    db.release_now()
     with db.holding():
         for line in sys.stdin:
             req = json.loads(line)

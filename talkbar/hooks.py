@@ -56,6 +56,14 @@ def changed(cur, workspace_id, touched, live=None):
         fn(cur, workspace_id, touched, live=live)
 
 
+def by_kind(touched):
+    """The touched items' ids by kind, each once, in the order they were first touched."""
+    out = {}
+    for kind, item_id in touched:
+        out.setdefault(kind, {})[item_id] = None
+    return {kind: list(ids) for kind, ids in out.items()}
+
+
 def on_after_import(fn):
     if fn not in _after_import:
         _after_import.append(fn)

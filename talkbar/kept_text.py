@@ -22,13 +22,10 @@ AFTER_IMPORT = ("chat_facts.of_workspaces", "suggestion_facts.of_workspaces", "n
 
 @hooks.on_change
 def on_change(cur, workspace_id, touched, live=None):
-    wanted = {}
-    for kind, item_id in touched:
-        if kind in ON_CHANGE and item_id not in wanted.setdefault(kind, []):
-            wanted[kind].append(item_id)
-    for kind, ids in wanted.items():
-        query, param = ON_CHANGE[kind]
-        sqlfiles.call(cur, query, **{param: ids})
+    for kind, ids in hooks.by_kind(touched).items():
+        if kind in ON_CHANGE:
+            query, param = ON_CHANGE[kind]
+            sqlfiles.call(cur, query, **{param: ids})
 
 
 @hooks.on_after_import

@@ -4,9 +4,7 @@ messages folded, and its latest message's moment. Each writer of a chat's text k
 
 import json
 
-import duckdb
-
-from kept_facts import listed, stale
+from kept_facts import counts, listed, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -25,9 +23,7 @@ def found(engine_or_tb, words):
 
 
 def test_an_import_keeps_every_chats_facts(demo):
-    con = duckdb.connect(str(demo.db), read_only=True)
-    chats, facts = con.execute("SELECT (SELECT count(*) FROM chats), (SELECT count(*) FROM chat_facts)").fetchone()
-    con.close()
+    chats, facts, _ = counts(demo.db, "chats", "chat_facts")
     assert chats == facts > 0 and stale_facts(demo.db) == []
     assert found(demo, "РАХУЛ menon") == []                       # not a word of any chat
     assert found(demo, "rahul shortlist") == [HIRING]             # both in its messages, not its title

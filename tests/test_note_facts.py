@@ -5,9 +5,7 @@ of a workspace); the migration fills an older file."""
 
 import json
 
-import duckdb
-
-from kept_facts import listed, stale
+from kept_facts import counts, listed, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -28,9 +26,7 @@ def found(engine_or_tb, words):
 
 
 def test_an_import_keeps_every_notes_text(demo):
-    con = duckdb.connect(str(demo.db), read_only=True)
-    notes, facts = con.execute("SELECT (SELECT count(*) FROM notes), (SELECT count(*) FROM note_facts)").fetchone()
-    con.close()
+    notes, facts, _ = counts(demo.db, "notes", "note_facts")
     assert notes == facts > 0 and stale_facts(demo.db) == []
     assert found(demo, "zzqx") == [] and found(demo, "acme")
 
@@ -60,12 +56,8 @@ def test_a_replaced_workspace_keeps_the_facts_of_its_new_notes_only(demo, demo_d
     assert r.code == 0, r.stderr
     assert stale_facts(demo.db) == []
     assert found(demo, "platypus") == [ws["notes"][0]["noteId"]]
-    con = duckdb.connect(str(demo.db), read_only=True)
-    facts, notes, here = con.execute("SELECT (SELECT count(*) FROM note_facts), (SELECT count(*) FROM notes), "
-                                     "(SELECT count(*) FROM notes WHERE workspace_id = $ws)",
-                                     {"ws": ws["workspaceId"]}).fetchone()
+    notes, facts, here = counts(demo.db, "notes", "note_facts", ws["workspaceId"])
     assert facts == notes and here == 1
-    con.close()
 
 
 def test_a_file_from_before_the_migration_learns_its_notes_text(tmp_path, monkeypatch):

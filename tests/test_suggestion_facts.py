@@ -4,9 +4,7 @@ suggestion's text (and the replacing of a workspace removes it); the migration f
 
 import json
 
-import duckdb
-
-from kept_facts import listed, stale
+from kept_facts import counts, listed, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -32,10 +30,7 @@ def found(engine_or_tb, words, **args):
 
 
 def test_an_import_keeps_every_suggestions_text(demo):
-    con = duckdb.connect(str(demo.db), read_only=True)
-    suggestions, facts = con.execute(
-        "SELECT (SELECT count(*) FROM suggestions), (SELECT count(*) FROM suggestion_facts)").fetchone()
-    con.close()
+    suggestions, facts, _ = counts(demo.db, "suggestions", "suggestion_facts")
     assert suggestions == facts > 0 and stale_facts(demo.db) == []
     assert found(demo, "КАЗАНИ весной") == [KAZAN]                  # a proposal's value, folded
     assert found(demo, "hannah counsel") == [HANNAH]                # its name and its quote

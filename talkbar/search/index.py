@@ -165,12 +165,7 @@ def on_change(cur, workspace_id, touched, live=None):
         return
     if ensure(cur, workspace_id):   # a workspace indexed for the first time (e.g. after an upgrade)
         return
-    wanted = {}
-    for kind, item_id in touched:
-        wanted.setdefault(kind, [])
-        if item_id not in wanted[kind]:
-            wanted[kind].append(item_id)
-    for kind, ids in wanted.items():
+    for kind, ids in hooks.by_kind(touched).items():
         if kind == "turns":
             for session_id in ids:
                 index_turns(cur, workspace_id, session_id, (live or {}).get(session_id))

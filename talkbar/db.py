@@ -75,13 +75,19 @@ def _wait_s():
 KEPT_ALLOCATOR = ("DUCKDB_JE_MALLOC_CONF", "dirty_decay_ms:-1")
 
 
-def _duckdb(kept=False):
-    """The duckdb module, imported lazily: ~85 ms of start-up that --help and --version do not pay;
-    `kept`: for a lease kept across calls (KEPT_ALLOCATOR)."""
-    if kept and "duckdb" not in sys.modules:
+def duckdb_engine(kept=False):
+    """DuckDB's engine module, imported lazily (start-up that --help and --version do not pay);
+    `kept`: for a lease kept across calls (KEPT_ALLOCATOR).
+    It is `_duckdb`, the compiled engine that the `duckdb` package re-exports: `connect`, the
+    connection and cursor, parsed statements and the exception classes are its own. Since 2.0 the
+    package's own `__init__` also loads its relation and expression layers in Python and reads its
+    version through importlib.metadata, which this code uses none of: importing `duckdb` took 82.8 ms
+    (python -X importtime), `_duckdb` 17.7 ms of it, so every CLI process paid ~65 ms for nothing.
+    The pinned duckdb (pyproject.toml) is what tests/test_db_engine_module.py checks this against."""
+    if kept and "_duckdb" not in sys.modules:
         os.environ.setdefault(*KEPT_ALLOCATOR)
-    import duckdb
-    return duckdb
+    import _duckdb
+    return _duckdb
 
 
 def _is_lock_error(exc):
@@ -156,7 +162,7 @@ class Database:
         """Open the file in arrival order (talkbar/dbqueue.py): wait for the tickets taken before
         ours, then for the file, knocking so that a TalkBar process holding it idle lets go; after
         wait_s in all, `busy`."""
-        duckdb = _duckdb(kept=self.idle_s > 0)
+        duckdb = duckdb_engine(kept=self.idle_s > 0)
         if not self.create:
             self._refuse_missing()
         else:
@@ -305,7 +311,7 @@ class Database:
         """A cursor on the empty workspace in memory (prepared once, announced once)."""
         with self._guard:
             if self._stand_in is None:
-                con = _duckdb().connect(":memory:")
+                con = duckdb_engine().connect(":memory:")
                 _prepare(con, self.path, create=True)
                 self._stand_in = con
                 events.emit("db.empty", path=str(self.path))
@@ -403,7 +409,7 @@ def _prepare(con, path, create, wide=nullcontext):
     `wide()` when there is anything to migrate)."""
     try:
         known = sqlfiles.call(con, "db.identity")   # a TalkBar file: its mark and migrations, in one statement
-    except _duckdb().CatalogException:             # no meta or no schema_migrations: new, or not ours
+    except duckdb_engine().CatalogException:             # no meta or no schema_migrations: new, or not ours
         if sqlfiles.call(con, "db.tables") or not create:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.") from None
         sqlfiles.call(con, "migrations.ensure_table")

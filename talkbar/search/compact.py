@@ -24,7 +24,7 @@ import atexit
 import threading
 
 from talkbar import events, progress, sqlfiles
-from talkbar.db import transaction
+from talkbar.db import duckdb_engine, transaction
 
 COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the index's terms
 MIN_ROWS = 20_000        # never compact for less
@@ -87,10 +87,9 @@ def build(con):
 
 
 def _work(path):
-    import duckdb
     con = None
     try:
-        con = duckdb.connect(path)     # the same database instance as the process's lease
+        con = duckdb_engine().connect(path)     # the same database instance as the process's lease
         with _lock:
             if path in _running:
                 _running[path] = (_running[path][0], con)

@@ -95,6 +95,25 @@ def _is_lock_error(exc):
     return "lock" in text and ("conflicting" in text or "could not set" in text)
 
 
+# What a file DuckDB refused to open is, told by DuckDB's own message (its words stay out of ours:
+# they name byte offsets and block checksums, which tell a user nothing; `-v` shows them).
+_NOT_DUCKDB = "not a valid duckdb database file"
+_NEWER_STORAGE = ("storage version", "newer version of duckdb")
+
+
+def _refusal(path, exc):
+    """The message for a file DuckDB would not open: not a DuckDB file at all, one written by a
+    newer DuckDB than this talkbar-cli's, or (anything else) a damaged one."""
+    text = str(exc).lower()
+    events.emit("db.refused", path=str(path), error=f"{type(exc).__name__}: {exc}")
+    if _NOT_DUCKDB in text:
+        return f"{path} is not a TalkBar database: it is not a DuckDB database file."
+    if any(words in text for words in _NEWER_STORAGE):
+        return f"{path} was written by a newer version of DuckDB than talkbar-cli's; update talkbar-cli."
+    return (f"{path} could not be read: the database file is damaged or incomplete. "
+            "Restore it from a backup; TalkBar has not changed it.")
+
+
 class Database:
     """One database file, leased by this process while it works."""
 
@@ -187,11 +206,11 @@ class Database:
                     except duckdb.IOException as exc:
                         self._lock.release()
                         if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
-                            foreign = f"{self.path} is not a TalkBar database: {exc}"
+                            foreign = _refusal(self.path, exc)
                             break
                     except duckdb.Error as exc:
                         self._lock.release()
-                        foreign = f"{self.path} is not a TalkBar database: {exc}"
+                        foreign = _refusal(self.path, exc)
                         break
                 if first and time.monotonic() >= knock_at:   # a holder looks every 50 ms
                     self._knock()
@@ -228,6 +247,8 @@ class Database:
             self._lock.release()
             if getattr(exc, "foreign", False):
                 self._refuse(exc.message)
+            if isinstance(exc, duckdb_engine().IOException):   # a file DuckDB opened but cannot read through
+                raise failed(_refusal(self.path, exc)) from None
             raise
         self._con = con
         self._knock_seen = self._knock_mark()  # knocks from now on ask this lease to let go

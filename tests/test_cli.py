@@ -182,6 +182,37 @@ def test_db_option_never_creates_and_refuses_foreign_files(tb, tmp_path, content
     assert not tb.db.exists(), "the data root's database is not touched either"
 
 
+@pytest.mark.parametrize("damage, message", [
+    ("random", "is not a TalkBar database: it is not a DuckDB database file."),
+    ("cut", "could not be read: the database file is damaged or incomplete. Restore it from a backup; "
+            "TalkBar has not changed it."),
+])
+def test_a_damaged_file_is_refused_in_our_words_and_left_as_it_is(demo, damage, message):
+    """DuckDB's own words (byte offsets, checksums) stay in the -v event log; the file is not touched."""
+    data = demo.db.read_bytes()
+    demo.db.write_bytes(bytes(range(256)) * 400 if damage == "random" else data[:len(data) // 3])
+    before = demo.db.read_bytes()
+    for argv in (["tools", "call", "workspace.list"], ["tools", "call", "notes.create", "--args",
+                                                        '{"title": "x", "markdown": "y"}']):
+        r = demo.run("--output", "json", *argv)
+        assert r.code == 1, r
+        assert json.loads(r.stdout)["error"] == {"code": "failed", "message": f"{demo.db} {message}"}
+    assert demo.db.read_bytes() == before
+    r = demo.run("-v", "tools", "call", "workspace.list")
+    assert '"event": "db.refused"' in r.stderr and "IO Error" in r.stderr
+
+
+def test_a_file_of_a_newer_duckdb_is_told_apart():
+    from talkbar.db import _refusal
+
+    class IOException(Exception):
+        pass
+    said = _refusal("/x/talkbar.duckdb", IOException(
+        'IO Error: Trying to read a database file with storage version number 99, but we can only read storage '
+        'versions between 64 and 67.'))
+    assert said == "/x/talkbar.duckdb was written by a newer version of DuckDB than talkbar-cli's; update talkbar-cli."
+
+
 @pytest.mark.parametrize("change, message", [
     ("UPDATE meta SET value = 'other-app' WHERE key = 'app'", "is a DuckDB database but not TalkBar's."),
     ("DROP TABLE schema_migrations", "is a DuckDB database but not TalkBar's: it has no TalkBar metadata."),

@@ -212,3 +212,19 @@ def test_exportable_sessions_page_by_id(demo):
 def test_due_time_of_automatic_exports(timing, ready, due):
     from talkbar.exports.selection import due_at
     assert due_at(timing, ready) == due
+
+
+def test_a_delivery_that_fails_unexpectedly_needs_attention_without_pythons_words(demo, tmp_path, monkeypatch):
+    from talkbar.exports import delivery
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("list index out of range at 0x7f3a")
+    monkeypatch.setattr(delivery, "deliver", broken)
+    _dest(demo, tmp_path / "out")
+    batch = demo.ok("exports.enqueue", {"sessionIds": [S2], "destinationIds": ["dest-md"]})
+    [d] = _run(demo, batch["batchId"])["deliveries"]
+    assert (d["status"], d["error"]) == ("needsAttention", "TalkBar could not export the session (an internal error); "
+                                                         "retry it, and report it if it happens again.")
+    monkeypatch.undo()
+    demo.ok("exports.retry", {"batchId": batch["batchId"]})
+    assert _run(demo, batch["batchId"])["status"] == "exported"

@@ -209,3 +209,29 @@ def fuzz_server(tmp_path_factory):
     s.initialize()
     yield s
     assert s.close() == 0
+
+
+def test_a_damaged_database_is_said_in_our_words_and_the_server_lives(tb):
+    """tools/list needs MCP Access from the file: with the file cut short, the answer is a JSON-RPC
+    error saying so (not "Internal error", nor DuckDB's own words), tool calls say the same as a
+    failed result, and the server goes on answering."""
+    tb.run("app", "access", "mcp", "on")
+    data = tb.db.read_bytes()
+    tb.db.write_bytes(data[:len(data) // 3])
+    before = tb.db.read_bytes()
+    said = (f"{tb.db} could not be read: the database file is damaged or incomplete. "
+            "Restore it from a backup; TalkBar has not changed it.")
+    s = RawServer(tb)
+    try:
+        s.initialize()
+        msg_id = s.request("tools/list")
+        assert s.answer(msg_id)["error"] == {"code": -32603, "message": said}
+        msg_id = s.request("tools/call", {"name": "talkbar_read", "arguments": {"tool": "workspace.list"}})
+        result = s.answer(msg_id)["result"]
+        assert result["isError"] is True
+        assert json.loads(result["content"][0]["text"]) == {"error": {"code": "failed", "message": said}}
+        s.request("ping", msg_id=7)
+        assert s.answer(7) == {"jsonrpc": "2.0", "id": 7, "result": {}}
+    finally:
+        s.close()
+    assert tb.db.read_bytes() == before

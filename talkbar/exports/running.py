@@ -11,8 +11,8 @@ import json
 import threading
 from dataclasses import dataclass
 
-from talkbar import clock, policy, progress
-from talkbar.errors import busy, failed
+from talkbar import clock, events, policy, progress
+from talkbar.errors import busy, failed, unexpected
 from talkbar.exports import batches, content, delivery, selection as sel
 from talkbar.exports.outcome import EXPORTED, Outcome, Resolution, attention
 
@@ -95,7 +95,8 @@ def _deliver(ctx, attempt, resolution=None):
                                 db_path=ctx.db_path, export_folders=policy.current().export_folders,
                                 resolution=resolution, cancelled=cancelled)
     except Exception as exc:  # noqa: BLE001 - the delivery must not stay `exporting` whatever went wrong
-        return attention(f"TalkBar could not export the session ({type(exc).__name__}: {exc}); retry it, and "
+        events.emit("export.crash", error=f"{type(exc).__name__}: {exc}")
+        return attention(f"TalkBar could not export the session ({unexpected(exc)}); retry it, and "
                          "report it if it happens again.")
 
 

@@ -22,7 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from talkbar import __version__, access, events, policy, progress
 from talkbar.engine import MCP, Engine
-from talkbar.errors import unexpected
+from talkbar.errors import OpError, unexpected
 from talkbar.manifest import manifest
 from talkbar.mcp import eras, wire
 from talkbar.mcp.calls import CallRunner, Cancelled, CallState, WriteQueue
@@ -74,6 +74,10 @@ class Server:
             elif msg is not None:
                 try:
                     self.handle(msg)
+                except OpError as exc:  # a refusal in our own words (a damaged or foreign file, busy) on the way
+                    self.log(f"could not answer a message: {exc.message}")
+                    if msg.is_request:
+                        self.out.send(wire.error(msg.id, wire.INTERNAL_ERROR, exc.message))
                 except Exception as exc:  # the server never dies on input
                     self.log(f"internal error handling a message: {type(exc).__name__}: {exc}")
                     if msg.is_request:

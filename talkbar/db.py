@@ -24,7 +24,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from talkbar import clock, events, sqlfiles
-from talkbar.errors import OpError, busy, failed
+from talkbar.errors import OpError, busy, failed, os_problem
 from talkbar.dbqueue import Queue
 from talkbar.dbplans import Planning
 from talkbar.dbwidth import Width
@@ -233,7 +233,10 @@ class Database:
         raise failed(message)
 
     def _open(self):
-        con = self._connect()
+        try:
+            con = self._connect()
+        except OSError as exc:   # the data folder, the lock or the queue beside the file (not DuckDB's)
+            raise failed(os_problem(exc)) from None
         try:
             self.width.attach(con)
             self.planning.attach(con)

@@ -5,6 +5,8 @@ Every refusal or failure inside an operation is raised as OpError and leaves the
 is what scripts and assistants branch on (spec: errors-and-limits).
 """
 
+import errno
+
 CODES = (
     "invalid_arguments", "not_found", "turned_off", "failed", "declined",
     "confirmation_unavailable", "busy", "conflict", "session_recording",
@@ -50,6 +52,23 @@ def unexpected(exc):
     if isinstance(exc, OSError) or name == "IOException":
         return "the database file could not be read or written"
     return "an internal error"
+
+
+_OS_REASONS = {"EEXIST": "a file is where TalkBar needs a folder", "ENOTDIR": "a part of the path is a file, not a folder",
+               "EISDIR": "it is a folder, not a file", "EACCES": "permission denied", "EPERM": "permission denied",
+               "ENOENT": "no such file or folder", "ELOOP": "it is a loop of symbolic links", "ENOSPC": "the disk is full",
+               "EDQUOT": "the disk quota is used up", "EROFS": "the file system is read-only"}
+
+
+def os_reason(exc):
+    """Why the operating system refused a file, in words for a person (never Python's "[Errno …]")."""
+    return _OS_REASONS.get(errno.errorcode.get(exc.errno, ""), (exc.strerror or "the system refused it").lower())
+
+
+def os_problem(exc):
+    """os_reason() with the path it is about."""
+    where = exc.filename if exc.filename else "its files"
+    return f"TalkBar could not use {where}: {os_reason(exc)}."
 
 
 def invalid(message):

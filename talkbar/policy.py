@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass
 
 from talkbar import paths, untrusted
-from talkbar.errors import failed
+from talkbar.errors import failed, os_reason
 from talkbar.manifest import GROUPS
 
 MANAGED = "your organization manages this in TalkBar's administrator policy"
@@ -115,7 +115,7 @@ def current():
                           path=str(path))
         return Policy(path=str(path))
     except OSError as exc:
-        return Policy(managed=True, broken=str(exc), path=str(path))
+        return Policy(managed=True, broken=os_reason(exc), path=str(path))
     if not stat.S_ISREG(st.st_mode):
         return Policy(managed=True, broken=_not_regular(st), path=str(path))
     key = (str(path), st.st_mtime_ns, st.st_size, st.st_ino)
@@ -124,7 +124,11 @@ def current():
         return hit[1]
     try:
         policy = _parse(_read(path), path)
-    except (OSError, ValueError) as exc:  # UnicodeDecodeError is a ValueError
+    except OSError as exc:
+        policy = Policy(managed=True, broken=os_reason(exc), path=str(path))
+    except UnicodeDecodeError:
+        policy = Policy(managed=True, broken="the file is not UTF-8 text", path=str(path))
+    except ValueError as exc:   # our own words, or where the JSON goes wrong (line and column)
         policy = Policy(managed=True, broken=str(exc), path=str(path))
     _cache["policy"] = (key, policy)
     return policy

@@ -2,8 +2,12 @@
 output on the right stream, exit codes 0/1/2."""
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
+
+from conftest import TB
 
 
 def test_version_and_help(tb):
@@ -200,6 +204,35 @@ def test_a_damaged_file_is_refused_in_our_words_and_left_as_it_is(demo, damage, 
     assert demo.db.read_bytes() == before
     r = demo.run("-v", "tools", "call", "workspace.list")
     assert '"event": "db.refused"' in r.stderr and "IO Error" in r.stderr
+
+
+@pytest.mark.parametrize("in_the_way, message", [
+    ("queue", "{db}.queue: a file is where TalkBar needs a folder."),
+    ("lock", "{db}.lock: it is a folder, not a file."),
+])
+def test_something_in_the_way_of_the_lock_or_the_queue_is_named(demo, in_the_way, message):
+    side = Path(f"{demo.db}.{in_the_way}")
+    if side.is_dir():
+        shutil.rmtree(side)
+    elif side.exists():
+        side.unlink()
+    side.write_text("in the way") if in_the_way == "queue" else side.mkdir()
+    r = demo.run("--output", "json", "tools", "call", "workspace.list")
+    assert r.code == 1
+    assert json.loads(r.stdout)["error"] == {"code": "failed",
+                                             "message": "TalkBar could not use " + message.format(db=demo.db)}
+
+
+def test_a_data_root_that_is_a_file_is_named_when_a_write_needs_it(tmp_path):
+    root = tmp_path / "root"
+    root.write_text("a file")
+    tb = TB(root)
+    tb.env_extra["TALKBAR_POLICY_FILE"] = str(tmp_path / "no-policy.json")
+    assert tb.call("workspace.list")[0] == 0, "a read answers from the empty workspace"
+    code, out = tb.call("notes.create", {"title": "x", "markdown": "y"})
+    assert (code, out["error"]) == (1, {"code": "failed",
+                                        "message": f"TalkBar could not use {root}: a file is where TalkBar needs a folder."})
+    assert root.read_text() == "a file"
 
 
 def test_a_file_of_a_newer_duckdb_is_told_apart():

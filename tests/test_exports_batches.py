@@ -90,6 +90,17 @@ def test_audio_is_copied_beside_the_file_and_a_format_it_is_not_is_partially_exp
     assert Path(d["location"]).is_file()
 
 
+def test_a_recording_that_cannot_be_read_is_left_out_and_said_why_in_words(demo, tmp_path):
+    recording = tmp_path / "recording.wav"
+    recording.mkdir()     # the app's file replaced by a folder
+    app_changes(demo, "UPDATE sessions SET audio_path = $p WHERE session_id = $s", p=str(recording), s=S2)
+    _dest(demo, tmp_path / "out")
+    batch = demo.ok("exports.enqueue", {"sessionIds": [S2], "destinationIds": ["dest-md"], "selection": {"audio": "wav"}})
+    [d] = _run(demo, batch["batchId"])["deliveries"]
+    assert d["status"] == "partiallyExported" and Path(d["location"]).is_file()
+    assert d["error"].startswith(f"TalkBar could not read the recording {recording}: it is a folder, not a file"), d
+
+
 def test_cancel_keeps_what_was_exported_and_is_safe_to_repeat(demo, tmp_path):
     _dest(demo, tmp_path / "out")
     batch = demo.ok("exports.enqueue", {"sessionIds": [S1, S2, SOPEN], "destinationIds": ["dest-md"]})

@@ -31,10 +31,16 @@ def _variant(kind, tmp_path):
     if kind == "bomb":
         path.write_text("[" * 5000 + "]" * 5000)
         return path, "nesting deeper than 64 levels"
+    if kind == "under_a_file":
+        (tmp_path / "a-file").write_text("x")
+        return tmp_path / "a-file" / "policy.json", "a part of the path is a file, not a folder"
+    if kind == "not_utf8":
+        path.write_bytes(b'{"blockedGroups": ["\xff"]}')
+        return path, "the file is not UTF-8 text"
     raise AssertionError(kind)
 
 
-KINDS = ["fifo", "dangling", "folder", "device", "oversized", "bomb"]
+KINDS = ["fifo", "dangling", "folder", "device", "oversized", "bomb", "under_a_file", "not_utf8"]
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -10,6 +10,7 @@ it here, so mp3/wav/mp4 are delivered only when the recording already is one.
 import os
 from pathlib import Path
 
+from talkbar.errors import os_reason
 from talkbar.exports import credentials, files, naming, notion
 from talkbar.exports.formats.files import FORMATS, archive_entries, render
 from talkbar.exports.outcome import attention
@@ -36,7 +37,7 @@ def read_audio(doc):
     try:
         return (ext, Path(doc["audioPath"]).read_bytes()), None
     except OSError as exc:
-        return None, f"TalkBar could not read the recording {doc['audioPath']}: {exc.strerror or exc}"
+        return None, f"TalkBar could not read the recording {doc['audioPath']}: {os_reason(exc)}"
 
 
 def deliver(dest, doc, claims, now_ms, *, db_path, export_folders=None, resolution=None,

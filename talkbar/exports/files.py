@@ -14,6 +14,7 @@ import hashlib
 import os
 import secrets
 
+from talkbar.errors import os_reason
 from talkbar.exports import naming
 from talkbar.exports.outcome import attention, conflicted, settle
 
@@ -88,7 +89,7 @@ def deliver(location, subfolders, base, files, session_id, claims, now_ms, resol
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
-        return attention(f"TalkBar could not create the folder {folder}: {exc.strerror or exc}.")
+        return attention(f"TalkBar could not create the folder {folder}: {os_reason(exc)}.")
     try:
         targets = [(choose(folder, base, ext, data, session_id, claims, resolution), data) for ext, data in files]
     except _Conflict as c:
@@ -96,7 +97,7 @@ def deliver(location, subfolders, base, files, session_id, claims, now_ms, resol
     except _NoFreeName as exc:
         return attention(str(exc))
     except OSError as exc:
-        return attention(f"TalkBar could not read the destination folder {folder}: {exc.strerror or exc}.")
+        return attention(f"TalkBar could not read the destination folder {folder}: {os_reason(exc)}.")
     written, problems = [], list(errors)
     for target, data in targets:
         if not naming.inside(location, target):
@@ -106,7 +107,7 @@ def deliver(location, subfolders, base, files, session_id, claims, now_ms, resol
             write_atomic(target, data)
             written.append((target, sha256_bytes(data)))
         except OSError as exc:
-            problems.append(f"TalkBar could not write {target}: {exc.strerror or exc}")
+            problems.append(f"TalkBar could not write {target}: {os_reason(exc)}")
     released = [resolution.target] if resolution is not None and resolution.action == "saveCopy" else []
     main = written[0][0] if written and written[0][0] == targets[0][0] else None
     return settle(main, written, problems, released)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TB
+from conftest import REPO, TB
 
 
 def test_version_and_help(tb):
@@ -284,3 +284,36 @@ def test_first_use_creates_one_empty_active_workspace_and_profile(tb):
     assert prof["isDefault"] is True and prof["workspaceId"] == out["workspaces"][0]["workspaceId"]
     stats = tb.ok("workspace.stats")
     assert stats["sessions"]["total"] == 0 and stats["notes"]["total"] == 0
+
+
+def _shell(tb, redirect, *args):
+    """The CLI run by sh with one of its standard streams redirected (closed: `>&-`, `<&-`)."""
+    import subprocess
+    command = " ".join(f"'{a}'" for a in tb.command(*args))
+    return subprocess.run(["sh", "-c", f"exec {command} {redirect}"], capture_output="2>&-" not in redirect,
+                          text=True, env=tb.env(), cwd=str(REPO), timeout=120)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [("--output", "json", "tools", "call", "notes.create", "--args",
+                                   '{"title": "Lost answer", "markdown": "x"}'), ("search", "budget")])
+def test_an_answer_standard_output_refuses_is_said_lost_and_the_write_kept(demo, args):
+    r = _shell(demo, "> /dev/full", *args)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr == ("talkbar-cli: the answer could not be written to standard output: the disk is full. "
+                        "Anything the command changed is kept.\n")
+    if args[3:5] == ("call", "notes.create"):
+        titles = [n["title"] for n in demo.ok("notes.list", {"limit": 100})["items"]]
+        assert titles.count("Lost answer") == 1
+
+
+def test_closed_standard_streams_get_a_clean_answer(demo):
+    r = _shell(demo, ">&-", "tools", "call", "workspace.list")
+    assert (r.returncode, r.stderr) == (1, "talkbar-cli: the answer could not be written to standard output: "
+                                           "it is closed. Anything the command changed is kept.\n")
+    for args in (("tools", "batch"), ("app", "import", "-")):
+        r = _shell(demo, "<&-", *args)
+        assert (r.returncode, r.stderr) == (1, "Error: Standard input is closed, so - has nothing to read; "
+                                               "pipe the input in or give a file.\n"), args
+    r = _shell(demo, ">&- 2>&-", "tools", "call", "workspace.list")
+    assert r.returncode == 1

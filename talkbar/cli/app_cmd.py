@@ -4,7 +4,6 @@ These are the user's own actions, never reachable over MCP and not listed by `to
 import/export fixtures, the workspace open in the app, the licence, and the MCP Access page.
 """
 
-import sys
 
 import click
 
@@ -12,7 +11,7 @@ from talkbar import policy
 from talkbar.cli import output
 from talkbar.cli.completion import switch_words
 from talkbar.cli.state import G, open_db
-from talkbar.errors import OpError
+from talkbar.errors import OpError, os_reason
 
 ON_OFF = click.Choice(["on", "off"])
 
@@ -59,9 +58,9 @@ def import_(file, replace, demo):
         from talkbar.resources import demo_path
         file = str(demo_path())
     try:
-        binary = sys.stdin.buffer if file == "-" else open(file, "rb")
+        binary = output.standard_input() if file == "-" else open(file, "rb")
     except OSError as exc:
-        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {exc.strerror}"}})
+        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {os_reason(exc)}."}})
     try:
         source = "the demo workspace" if demo else "standard input" if file == "-" else file
         size = None if file == "-" else os.fstat(binary.fileno()).st_size
@@ -137,7 +136,7 @@ def license_show():
     if G.output == "json":
         output.result(view)
         return
-    sys.stdout.write(f"Plan: {view['plan']['name']} ({view['status']})\n")
+    output.out(f"Plan: {view['plan']['name']} ({view['status']})\n")
     output.table([(k, "unlimited" if v["max"] is None else v["max"], v["per"]) for k, v in view["limits"].items()],
                  ["Limit", "Max", "Per"])
 
@@ -190,9 +189,9 @@ def access_show():
     onoff = {True: "on", False: "off"}
     output.text(f"MCP: {onoff[view['mcpEnabled']]} · Allow deletes without confirmation: "
                 f"{onoff[view['deletesWithoutConfirmation']]} · Audit log: {onoff[view['auditLog']]}")
-    sys.stdout.write("\n")
+    output.out("\n")
     output.table([(r["row"], r["read"], r["change"]) for r in view["rows"]], ["Row", "Read", "Change"])
-    sys.stdout.write("\n")
+    output.out("\n")
     output.table([(o["id"], o["row"], o["kind"], "blocked" if o["blocked"] else onoff[o["enabled"]],
                    onoff[o["default"]]) for o in view["operations"]],
                  ["Operation", "Row", "Kind", "Switch", "Default"], flex=[1])   # ids stay whole

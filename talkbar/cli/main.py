@@ -144,15 +144,33 @@ def main(argv=None):
     except MissingData as exc:
         output.error({"error": {"code": "failed", "message": str(exc)}})
         code = 1
+    except output.Unwritable as exc:
+        code = _lost_answer(exc)
     except Exception as exc:  # never a traceback nor its text: a bug is still a clean `failed`
         from talkbar.errors import unexpected
         events.emit("cli.crash", error=f"{type(exc).__name__}: {exc}")
-        output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {unexpected(exc)} "
-                                                            "(-v shows the details)."}})
+        try:
+            output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {unexpected(exc)} "
+                                                                "(-v shows the details)."}})
+        except output.Unwritable:
+            pass            # said on stderr already
         code = 1
-    sys.stdout.flush()
+    try:
+        output.flush()
+    except output.Unwritable as exc:
+        code = _lost_answer(exc) if code == 0 else code
+    except BrokenPipeError:
+        code = code or 1
     _finish_compaction()
     sys.exit(code)
+
+
+def _lost_answer(exc):
+    """Standard output would not take the answer (closed, a full disk): say so where we can. What
+    the command did is done (a write is committed); only its answer is lost."""
+    output.say(f"talkbar-cli: the answer could not be written to standard output: {exc.reason}. "
+               "Anything the command changed is kept.\n")
+    return 1
 
 
 def _finish_compaction():

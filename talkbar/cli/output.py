@@ -22,15 +22,65 @@ def dumps(value, pretty=None):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+class Unwritable(Exception):
+    """Standard output is closed, or refuses what is written (a full disk, an I/O error): the
+    answer is lost, and main() says so on stderr. A reader that went away (`| head`) stays
+    BrokenPipeError, which ends the run quietly."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def out(text):
+    """Write to standard output: every line of the CLI's answers goes through here."""
+    _on_stdout(lambda stream: stream.write(text))
+
+
+def flush():
+    _on_stdout(lambda stream: stream.flush())
+
+
+def _on_stdout(act):
+    stream = sys.stdout
+    if stream is None:
+        raise Unwritable("it is closed")
+    try:
+        act(stream)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        from talkbar.errors import os_reason
+        raise Unwritable(os_reason(exc)) from None
+    except ValueError:       # a file object closed under us
+        raise Unwritable("it is closed") from None
+
+
+def standard_input():
+    """Standard input's bytes, for `-`; invalid_arguments when there is none (closed)."""
+    if sys.stdin is None:
+        fail({"error": {"code": "invalid_arguments",
+                        "message": "Standard input is closed, so - has nothing to read; pipe the input in or give a file."}})
+    return sys.stdin.buffer
+
+
+def say(text):
+    """A line on stderr, if there is one to write to (nowhere else to tell of a failure)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
 def result(value):
-    sys.stdout.write(dumps(value) + "\n")
-    sys.stdout.flush()
+    out(dumps(value) + "\n")
+    flush()
 
 
 def error(envelope, *, also_stdout=None):
     """Print an error envelope: `Error: message` on stderr, the envelope on stdout with --output json."""
-    sys.stderr.write(f"Error: {envelope['error']['message']}\n")
-    sys.stderr.flush()
+    say(f"Error: {envelope['error']['message']}\n")
     if also_stdout if also_stdout is not None else G.output == "json":
         result(envelope)
 
@@ -46,7 +96,7 @@ def text(line):
     if width and len(line) > width:
         import textwrap
         line = "\n".join(textwrap.wrap(line, width, break_on_hyphens=False))
-    sys.stdout.write(line + "\n")
+    out(line + "\n")
 
 
 def table(rows, headers, **fit):
@@ -54,4 +104,4 @@ def table(rows, headers, **fit):
     `min_flex`, `style`); piped, exactly tabulate's simple table."""
     from talkbar.cli import tables
     width = terminal_width(sys.stdout)
-    sys.stdout.write(tables.render(rows, headers, width, **(fit if width else {})) + "\n")
+    out(tables.render(rows, headers, width, **(fit if width else {})) + "\n")

@@ -6,7 +6,6 @@ box. The table groups matches by kind, best first, each with its title, snippet 
 """
 
 import os
-import sys
 
 import click
 
@@ -75,17 +74,17 @@ def highlighter(query):
 def _table(result, style):
     matches = result["matches"]
     if not matches:
-        sys.stdout.write("No matches.\n")
+        output.out("No matches.\n")
         return
     groups = {}
     for m in matches:
         groups.setdefault(m["kind"], []).append(m)
     for n, (kind, rows) in enumerate(groups.items()):
-        sys.stdout.write(("\n" if n else "") + f"{LABELS[kind]} ({len(rows)})\n")
+        output.out(("\n" if n else "") + f"{LABELS[kind]} ({len(rows)})\n")
         output.table([(m["title"] + (" (archived)" if m["archived"] else ""), m["snippet"], m["href"]) for m in rows],
                      ["Title", "Snippet", "Link"], flex=[0, 1], wrap=True, min_flex=MIN_SNIPPET, style=style)
     if result["contentSearch"] not in ("on", "keywordOnly"):
-        sys.stdout.write(f"\nContent search: {result['contentSearch']}\n")
+        output.out(f"\nContent search: {result['contentSearch']}\n")
 
 
 def register(cli):

@@ -5,7 +5,6 @@ administrator's policy (blocked groups vanish and answer `failed`) and the plan'
 """
 
 import json
-import sys
 
 import click
 
@@ -13,7 +12,7 @@ from talkbar import policy, untrusted
 from talkbar.cli import output
 from talkbar.cli.completion import operation_ids
 from talkbar.cli.state import G, open_db
-from talkbar.errors import OpError
+from talkbar.errors import OpError, os_reason
 
 
 def _engine():
@@ -34,13 +33,13 @@ def _visible_ops():
 def read_text(source):
     """Read --args/--file input: '-' is standard input; a UTF-8 BOM is accepted."""
     if source == "-":
-        data = sys.stdin.buffer.read()
+        data = output.standard_input().read()
     else:
         try:
             with open(source, "rb") as f:
                 data = f.read()
         except OSError as exc:
-            output.fail({"error": {"code": "failed", "message": f"Cannot read {source}: {exc.strerror}"}})
+            output.fail({"error": {"code": "failed", "message": f"Cannot read {source}: {os_reason(exc)}."}})
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -66,7 +65,7 @@ def list_(compact):
     """List the operations."""
     ops = _visible_ops()
     if compact:
-        sys.stdout.write("".join(f"{op.id}\t{op.kind}\t{op.summary}\n" for op in ops))
+        output.out("".join(f"{op.id}\t{op.kind}\t{op.summary}\n" for op in ops))
         return
     if G.output == "json":
         output.result([{"id": op.id, "title": op.title, "description": op.summary, "category": op.category,
@@ -75,7 +74,7 @@ def list_(compact):
         return
     output.table([(op.id, "read" if op.is_read else "mutation", op.category, op.summary) for op in ops],
                  ["Operation", "Kind", "Category", "Description"], flex=[2, 3], min_flex=12)  # ids stay whole
-    sys.stdout.write(f"\n{len(ops)} operations\n")
+    output.out(f"\n{len(ops)} operations\n")
 
 
 def _usage_line(op):
@@ -107,7 +106,7 @@ def info(op_id):
                        "mcpDefault": "on" if op.default_on else "off", "usage": _usage_line(op),
                        "args": op.schema})
         return
-    sys.stdout.write(
+    output.out(
         f"{op.id} — {op.title}\n{op.summary}\n\n"
         f"Kind: {op.kind} (MCP tool {op.tool}) · MCP default: {'on' if op.default_on else 'off'} · "
         f"Policy group: {op.group}\n"
@@ -168,7 +167,7 @@ def batch(file_, stop_on_error):
     output.result(results)
     failures = sum(1 for r in results if not r["ok"])
     if failures:
-        sys.stderr.write(f"{failures} of {len(results)} operations failed\n")
+        output.say(f"{failures} of {len(results)} operations failed\n")
         raise output.Exit(1)
 
 

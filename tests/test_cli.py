@@ -317,3 +317,37 @@ def test_closed_standard_streams_get_a_clean_answer(demo):
                                                "pipe the input in or give a file.\n"), args
     r = _shell(demo, ">&- 2>&-", "tools", "call", "workspace.list")
     assert r.returncode == 1
+
+
+INIT = ('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",'
+        '"capabilities":{},"clientInfo":{"name":"t","version":"1"}}}')
+
+
+@pytest.mark.parametrize("redirect, said", [
+    ("<&-", "Error: an MCP client talks to the server over standard input and output, and standard input is closed.\n"),
+    (">&-", "Error: an MCP client talks to the server over standard input and output, and standard output is closed.\n"),
+])
+def test_serve_without_its_standard_streams_says_so(tb, redirect, said):
+    r = _shell(tb, redirect, "serve", "--transport", "stdio")
+    assert (r.returncode, r.stderr) == (1, said)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_serve_stops_when_its_replies_have_nowhere_to_go(tb):
+    """The client keeps its end open; the server stops at the next line after a reply failed (the
+    wait bounds a hang, it times nothing)."""
+    import subprocess
+    with open("/dev/full", "w") as full:
+        proc = subprocess.Popen(tb.command("serve", "--transport", "stdio"), stdin=subprocess.PIPE, stdout=full,
+                                stderr=subprocess.PIPE, text=True, env=tb.env(), cwd=str(REPO))
+        try:
+            proc.stdin.write(INIT + "\n" + '{"jsonrpc":"2.0","id":2,"method":"ping"}' + "\n")
+            proc.stdin.flush()
+            code = proc.wait(timeout=120)
+        finally:
+            proc.kill() if proc.poll() is None else None
+            stderr = proc.stderr.read()
+            proc.stdin.close()
+    assert code == 1 and "Traceback" not in stderr
+    assert stderr.endswith("talkbar-cli serve: a reply could not be written to standard output: the disk is full; "
+                           "the server stopped.\n"), stderr

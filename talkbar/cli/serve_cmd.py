@@ -1,5 +1,7 @@
 """`talkbar-cli serve [--transport stdio]`: the MCP server (obeys MCP Access, unlike the CLI)."""
 
+import sys
+
 import click
 
 from talkbar import policy
@@ -11,6 +13,11 @@ from talkbar.cli import output
               help="The only transport: standard input and output.")
 def serve(transport):
     """Run the MCP server on standard input and output (your AI app runs this for you)."""
+    closed = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout)) if stream is None]
+    if closed:
+        output.say(f"Error: an MCP client talks to the server over standard input and output, and standard "
+                   f"{' and '.join(closed)} {'is' if len(closed) == 1 else 'are'} closed.\n")
+        raise output.Exit(1)
     current = policy.current()
     if current.mcp_server_disabled:
         output.fail({"error": {"code": "failed", "message": policy.MCP_DISABLED}})

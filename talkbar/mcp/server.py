@@ -68,6 +68,8 @@ class Server:
     # ------------------------------------------------------------------ the loop
     def serve(self):
         for line in wire.LineReader(self.stdin):
+            if self.out.closed:     # no reply can reach the client any more: stop rather than work unheard
+                break
             msg, err = wire.classify(line)
             if err is not None:
                 self.out.send(err)
@@ -89,6 +91,10 @@ class Server:
         self.pool.shutdown(wait=True)
         self.watch.close_all()
         self.db.release_now()
+        if self.out.lost:
+            self.log(f"talkbar-cli serve: a reply could not be written to standard output: {self.out.lost}; "
+                     "the server stopped.")
+            return 1
         return 0
 
     def log(self, text):

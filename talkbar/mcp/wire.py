@@ -74,6 +74,7 @@ class Writer:
         self.stream = stream
         self.lock = threading.Lock()
         self.closed = False
+        self.lost = None      # why standard output stopped taking replies (None: the client went away)
 
     def send(self, message):
         data = encode(message)
@@ -85,8 +86,11 @@ class Writer:
             try:
                 self.stream.write(data)
                 self.stream.flush()
-            except (BrokenPipeError, OSError, ValueError):
+            except (BrokenPipeError, ValueError):
                 self.closed = True
+            except OSError as exc:        # a full disk, an I/O error: the replies have nowhere to go
+                from talkbar.errors import os_reason
+                self.closed, self.lost = True, os_reason(exc)
 
 
 def error(msg_id, code, message, data=None):

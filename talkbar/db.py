@@ -29,6 +29,7 @@ from talkbar.dbqueue import Queue
 from talkbar.dbplans import Planning
 from talkbar.dbwidth import Width
 from talkbar.filelock import FileLock
+from talkbar.untrusted import has_lone_surrogate
 
 WAIT_S = 5.0          # how long an open waits for another process to let go of the file
 IDLE_S = 10.0         # how long a lease nobody knocks for is kept idle (README: "Sharing the file")
@@ -119,6 +120,10 @@ class Database:
 
     def __init__(self, path, *, create, idle_s=IDLE_S, wait_s=None, on_empty=say_empty):
         self.path = Path(path)
+        if has_lone_surrogate(str(self.path)):   # bytes that are not UTF-8 (DuckDB opens only UTF-8 paths)
+            raise failed(f"{os.fsencode(self.path).decode('utf-8', 'backslashreplace')} cannot hold a TalkBar "
+                         "database: its path is not UTF-8 text. "
+                         "Use a folder whose name is (TALKBAR_DATA_ROOT, or --db).")
         self.create = create
         self.on_empty = on_empty
         self._stand_in = None

@@ -2,7 +2,9 @@
 output on the right stream, exit codes 0/1/2."""
 
 import json
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -351,3 +353,23 @@ def test_serve_stops_when_its_replies_have_nowhere_to_go(tb):
     assert code == 1 and "Traceback" not in stderr
     assert stderr.endswith("talkbar-cli serve: a reply could not be written to standard output: the disk is full; "
                            "the server stopped.\n"), stderr
+
+
+@pytest.mark.parametrize("value", ["abc", "-5", "99999999999999999999999", "１２３"])
+def test_a_pinned_clock_that_is_not_a_moment_is_refused_in_words(demo, value):
+    r = demo.run("--output", "json", "tools", "call", "workspace.list", env={"TALKBAR_NOW_MS": value})
+    assert r.code == 1 and r.json == {"error": {"code": "failed", "message": (
+        "TALKBAR_NOW_MS must be a whole number of milliseconds since 1970, at most 253402300799999 (the end of "
+        f"the year 9999); it is {value!r}. Unset it to use the real time.")}}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a folder name of bytes that are not UTF-8 (Linux file systems)")
+def test_a_data_root_whose_path_is_not_utf8_is_refused_in_words(tmp_path):
+    import subprocess
+    root = os.fsdecode(os.fsencode(tmp_path) + b"/\xff\xfe")
+    env = {**TB(tmp_path).env(), "TALKBAR_DATA_ROOT": root}
+    r = subprocess.run(TB(tmp_path).command("tools", "call", "workspace.list"), capture_output=True, env=env,
+                       cwd=str(REPO), timeout=120)
+    assert r.returncode == 1
+    assert r.stderr == (b"Error: " + os.fsencode(tmp_path) + b"/\\xff\\xfe/talkbar.duckdb cannot hold a TalkBar "
+                        b"database: its path is not UTF-8 text. Use a folder whose name is (TALKBAR_DATA_ROOT, or --db).\n")

@@ -12,6 +12,7 @@ import click
 from talkbar import __version__, events
 from talkbar.cli import output
 from talkbar.cli.state import G
+from talkbar.errors import OpError
 from talkbar.resources import MissingData
 
 # Options of subcommands that take a value: their value is never read as a global option.
@@ -142,19 +143,16 @@ def main(argv=None):
     except BrokenPipeError:
         code = 1
     except MissingData as exc:
-        output.error({"error": {"code": "failed", "message": str(exc)}})
-        code = 1
+        code = _report({"error": {"code": "failed", "message": str(exc)}})
     except output.Unwritable as exc:
         code = _lost_answer(exc)
+    except OpError as exc:    # a refusal in our words met outside an operation (e.g. a pinned clock)
+        code = _report(exc.envelope())
     except Exception as exc:  # never a traceback nor its text: a bug is still a clean `failed`
         from talkbar.errors import unexpected
         events.emit("cli.crash", error=f"{type(exc).__name__}: {exc}")
-        try:
-            output.error({"error": {"code": "failed", "message": f"talkbar-cli failed: {unexpected(exc)} "
-                                                                "(-v shows the details)."}})
-        except output.Unwritable:
-            pass            # said on stderr already
-        code = 1
+        code = _report({"error": {"code": "failed", "message": f"talkbar-cli failed: {unexpected(exc)} "
+                                                               "(-v shows the details)."}})
     try:
         output.flush()
     except output.Unwritable as exc:
@@ -163,6 +161,15 @@ def main(argv=None):
         code = code or 1
     _finish_compaction()
     sys.exit(code)
+
+
+def _report(envelope):
+    """An error that ends the run: on stderr (and stdout with --output json, if it takes it); 1."""
+    try:
+        output.error(envelope)
+    except output.Unwritable:
+        pass            # said on stderr already
+    return 1
 
 
 def _lost_answer(exc):

@@ -6,6 +6,9 @@ a test can move time forward between processes)."""
 import os
 import time
 
+from talkbar.errors import failed
+from talkbar.untrusted import shown
+
 
 LATEST_MS = 253_402_300_799_999      # 9999-12-31T23:59:59.999Z: the last moment a date can name
 
@@ -23,7 +26,5 @@ def _pinned(text):
     value = text.strip()
     if value.isascii() and value.isdigit() and int(value) <= LATEST_MS:
         return int(value)
-    from talkbar.errors import failed
-    from talkbar.untrusted import shown
     raise failed(f"TALKBAR_NOW_MS must be a whole number of milliseconds since 1970, at most {LATEST_MS} "
                  f"(the end of the year 9999); it is {shown(text[:40])!r}. Unset it to use the real time.")

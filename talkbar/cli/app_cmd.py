@@ -4,7 +4,6 @@ These are the user's own actions, never reachable over MCP and not listed by `to
 import/export fixtures, the workspace open in the app, the licence, and the MCP Access page.
 """
 
-
 import click
 
 from talkbar import policy

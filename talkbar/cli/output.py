@@ -5,6 +5,7 @@ import json
 import sys
 
 from talkbar.cli.state import G, stdout_is_terminal, terminal_width
+from talkbar.errors import os_reason
 
 
 class Exit(Exception):
@@ -50,7 +51,6 @@ def _on_stdout(act):
     except BrokenPipeError:
         raise
     except OSError as exc:
-        from talkbar.errors import os_reason
         raise Unwritable(os_reason(exc)) from None
     except ValueError:       # a file object closed under us
         raise Unwritable("it is closed") from None

@@ -122,8 +122,8 @@ class Database:
         self.path = Path(path)
         if has_lone_surrogate(str(self.path)):   # bytes that are not UTF-8 (DuckDB opens only UTF-8 paths)
             raise failed(f"{os.fsencode(self.path).decode('utf-8', 'backslashreplace')} cannot hold a TalkBar "
-                         "database: its path is not UTF-8 text. "
-                         "Use a folder whose name is (TALKBAR_DATA_ROOT, or --db).")
+                         "database: its path is not UTF-8 text. Choose a folder (TALKBAR_DATA_ROOT) or a file "
+                         "(--db) whose path is.")
         self.create = create
         self.on_empty = on_empty
         self._stand_in = None

@@ -372,4 +372,5 @@ def test_a_data_root_whose_path_is_not_utf8_is_refused_in_words(tmp_path):
                        cwd=str(REPO), timeout=120)
     assert r.returncode == 1
     assert r.stderr == (b"Error: " + os.fsencode(tmp_path) + b"/\\xff\\xfe/talkbar.duckdb cannot hold a TalkBar "
-                        b"database: its path is not UTF-8 text. Use a folder whose name is (TALKBAR_DATA_ROOT, or --db).\n")
+                        b"database: its path is not UTF-8 text. Choose a folder (TALKBAR_DATA_ROOT) or a file (--db) "
+                        b"whose path is.\n")

@@ -17,6 +17,7 @@ import json
 import threading
 
 from talkbar import untrusted
+from talkbar.errors import os_reason
 
 MAX_LINE = 8 * 1024 * 1024
 
@@ -89,7 +90,6 @@ class Writer:
             except (BrokenPipeError, ValueError):
                 self.closed = True
             except OSError as exc:        # a full disk, an I/O error: the replies have nowhere to go
-                from talkbar.errors import os_reason
                 self.closed, self.lost = True, os_reason(exc)
 
 

@@ -58,6 +58,31 @@ def test_every_form_of_a_function_word_goes_and_content_words_sharing_its_stem_s
         assert text.query_terms(word), word
 
 
+def test_the_function_words_stems_kept_between_runs_are_the_stems(tmp_path, monkeypatch):
+    """text._function_stems() from the cache (talkbar/parsecache.py) equals stemming the words now,
+    the second process (here: call) stems none of them, and a changed stopwords file is stemmed anew."""
+    from talkbar import parsecache
+    from talkbar.search import stopwords
+    monkeypatch.setattr(parsecache, "cache_dir", lambda: tmp_path / "cache")
+    words = stopwords.ENGLISH.split() + stopwords.RUSSIAN.split()
+    fresh = frozenset(text._stem(text._fold_yo(w)) for w in words) - stopwords.KEEP
+    stemmed = []
+    real = text._stem
+    monkeypatch.setattr(text, "_stem", lambda w: stemmed.append(w) or real(w))
+    runs = []
+    for _ in range(2):
+        text._function_stems.cache_clear()
+        runs.append((text._function_stems(), len(stemmed)))
+    text._function_stems.cache_clear()
+    assert runs[0][0] == runs[1][0] == fresh
+    assert runs[0][1] > 300 and runs[1][1] == runs[0][1], "the second run read the stems kept by the first"
+    copy = tmp_path / "stopwords.py"
+    copy.write_text(open(stopwords.__file__, encoding="utf-8").read() + "\n", encoding="utf-8")
+    monkeypatch.setattr(stopwords, "__file__", str(copy))
+    assert text._function_stems() == fresh and len(stemmed) > runs[1][1], "another stopwords file: stemmed again"
+    text._function_stems.cache_clear()
+
+
 def test_questions_lose_their_words_of_asking_unless_nothing_else_is_left():
     assert text.question_terms("what did Dana say about the discount") == ["dana", "discount"]
     assert text.question_terms("Summarize the discussion about the remote control") == ["remot", "control"]

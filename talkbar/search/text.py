@@ -15,11 +15,13 @@ A bulk build splits text at its spaces in SQL and each piece by `words()` (posti
 word holds a space, so `WORD_RE` is the one definition of a word.
 """
 
+import os
 import re
 import unicodedata
 from collections import Counter
 from functools import lru_cache
 
+from talkbar import parsecache
 from talkbar.search import stopwords
 
 WORD_RE = re.compile(r"[^\W_]+(?:[.,][0-9]+)*")
@@ -93,8 +95,27 @@ def _fold_yo(word):
 
 @lru_cache(maxsize=1)
 def _function_stems():
-    """Stems of the function words (every form of one is left out), less those content words share."""
-    return frozenset(_stem(_fold_yo(w)) for w in stopwords.ENGLISH.split() + stopwords.RUSSIAN.split()) - stopwords.KEEP
+    """Stems of the function words (every form of one is left out), less those content words share.
+    Stemming the ~320 words took 18 ms of each process's first write or search, so the stems are
+    kept between runs (talkbar/parsecache.py) under the files they come from: stopwords.py and the
+    stemmer's own (snowballstemmer's, or PyStemmer's when it is installed, which snowballstemmer
+    then uses)."""
+    words = stopwords.ENGLISH.split() + stopwords.RUSSIAN.split()
+    stems = parsecache.cached("function-stems", _stem_sources(), lambda: sorted({_stem(_fold_yo(w)) for w in words}))
+    return frozenset(stems) - stopwords.KEEP
+
+
+def _stem_sources():
+    """The files the function words' stems depend on, found without importing the stemmer."""
+    import importlib.util
+    sources = [stopwords.__file__]
+    for name in ("snowballstemmer", "Stemmer"):
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin:
+            sources.append(spec.origin)
+            for folder in spec.submodule_search_locations or ():
+                sources += [os.path.join(folder, f"{lang}_stemmer.py") for lang in ("english", "russian")]
+    return [s for s in sources if os.path.exists(s)]
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,7 @@ Layers, from the top: the faces (CLI, MCP server) -> the engine (what every call
 what rows declare) -> the handlers (operations' own code, in packages that do not import each
 other) -> the rules they and the engine share (items, paging, the manifest, validation, plans,
 policy) -> the database file (its lease) -> the SQL files -> the base (errors, events, clock, ids,
-resources). A module imports only from layers below its own (and within its own package), no
+resources, untrusted input's parsing and display). A module imports only from layers below its own (and within its own package), no
 private name of another module, and no import circle.
 
 Queries: every query in sql/ is used, by a literal name (no name is built with an f-string); a
@@ -26,11 +26,11 @@ LAYERS = [
                   "talkbar.kept_text")),
     ("rules", ("talkbar.items", "talkbar.paging", "talkbar.manifest", "talkbar.declarations", "talkbar.validate",
                "talkbar.fastcheck", "talkbar.plan", "talkbar.sessionstate", "talkbar.app_state", "talkbar.policy",
-               "talkbar.access", "talkbar.progress", "talkbar.hooks", "talkbar.untrusted")),
+               "talkbar.access", "talkbar.progress", "talkbar.hooks")),
     ("database", ("talkbar.db", "talkbar.dbsetting", "talkbar.dbwidth", "talkbar.dbplans", "talkbar.filelock", "talkbar.dbqueue")),
     ("sql files", ("talkbar.sqlfiles",)),
     ("base", ("talkbar", "talkbar.errors", "talkbar.events", "talkbar.clock", "talkbar.ids", "talkbar.resources",
-              "talkbar.parsecache", "talkbar.paths", "talkbar.faces", "talkbar.casing")),
+              "talkbar.parsecache", "talkbar.paths", "talkbar.faces", "talkbar.casing", "talkbar.untrusted")),
 ]
 # handler packages: none imports another
 HANDLER_PACKAGES = LAYERS[2][1]

@@ -43,12 +43,18 @@ class OpError(Exception):
         return {"error": {"code": self.code, "message": message, **self.extra}}
 
 
+_DISK_FULL = ("no space left on device", "disk quota exceeded")   # the C library's words, which DuckDB passes on
+
+
 def unexpected(exc):
     """What a person may be told of an exception nobody expected: what kind of trouble it was,
     never its text (DuckDB's or Python's words stay in the `-v` event log and the server's log)."""
     name = type(exc).__name__
     if isinstance(exc, MemoryError) or name == "OutOfMemoryException":
         return "it ran out of memory"
+    if getattr(exc, "errno", None) in (errno.ENOSPC, errno.EDQUOT) or any(
+            words in str(exc).lower() for words in _DISK_FULL):   # DuckDB says it inside its own exceptions
+        return "the disk is full"
     if isinstance(exc, OSError) or name == "IOException":
         return "the database file could not be read or written"
     return "an internal error"

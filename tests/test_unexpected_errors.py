@@ -25,6 +25,9 @@ def _raise(exc):
     (duckdb.OutOfMemoryException(SECRET), "it ran out of memory"),
     (duckdb.IOException(SECRET), "the database file could not be read or written"),
     (MemoryError(SECRET), "it ran out of memory"),
+    (duckdb.TransactionException('TransactionContext Error: Failed to commit: Could not write file '
+                                 '"/x/talkbar.duckdb.wal": No space left on device'), "the disk is full"),
+    (OSError(28, "No space left on device", "/x/out.md"), "the disk is full"),
 ])
 def test_an_operation_that_crashes_answers_failed_without_the_exceptions_text(exc, kind):
     op = manifest().get("notes.list")

@@ -374,3 +374,20 @@ def test_a_data_root_whose_path_is_not_utf8_is_refused_in_words(tmp_path):
     assert r.stderr == (b"Error: " + os.fsencode(tmp_path) + b"/\\xff\\xfe/talkbar.duckdb cannot hold a TalkBar "
                         b"database: its path is not UTF-8 text. Choose a folder (TALKBAR_DATA_ROOT) or a file (--db) "
                         b"whose path is.\n")
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252"])
+def test_a_stream_that_cannot_encode_every_character_gets_escapes_not_a_failure(demo, encoding):
+    """A Windows file redirect (cp1252) or PYTHONIOENCODING=ascii: the JSON answer is the same JSON
+    (escaped), a table and an error message show escapes, and nothing fails."""
+    utf8 = demo.run("--output", "json", "search", "договор")
+    narrow = demo.run("--output", "json", "search", "договор", env={"PYTHONIOENCODING": encoding})
+    assert narrow.code == utf8.code == 0 and narrow.stdout.isascii()
+    assert json.loads(narrow.stdout) == json.loads(utf8.stdout) and "ТехноСфера" in utf8.stdout
+    import subprocess
+    table = subprocess.run(demo.command("search", "договор"), capture_output=True, cwd=str(REPO), timeout=120,
+                           env=demo.env(PYTHONIOENCODING=encoding))
+    assert table.returncode == 0, table.stderr
+    assert "\\u0422\\u0435\\u0445\\u043d\\u043e" in table.stdout.decode(encoding)
+    refused = demo.run("tools", "call", "notes.get", "--args", '{"noteId": "нет"}', env={"PYTHONIOENCODING": encoding})
+    assert refused.code == 1 and refused.stderr == "Error: Note not found in workspace\n"

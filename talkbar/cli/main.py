@@ -110,6 +110,7 @@ def _refuse_if_cli_disabled(argv):
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     code = 0
+    output.readable_everywhere()
     try:
         try:
             argv = split_globals(argv)

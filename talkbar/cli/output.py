@@ -17,10 +17,34 @@ class Exit(Exception):
 
 
 def dumps(value, pretty=None):
+    """JSON for standard output: its text as it is where the stream takes any character (UTF-8),
+    else escaped (`\\u0434`), which is the same JSON to every reader (a Windows file redirect,
+    PYTHONIOENCODING=ascii)."""
     pretty = stdout_is_terminal() if pretty is None else pretty
+    plain = not takes_any_text(sys.stdout)
     if pretty:
-        return json.dumps(value, ensure_ascii=False, indent=2)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(value, ensure_ascii=plain, indent=2)
+    return json.dumps(value, ensure_ascii=plain, separators=(",", ":"))
+
+
+def takes_any_text(stream):
+    """Whether `stream` can encode every character (a UTF encoding)."""
+    import codecs
+    try:
+        return codecs.lookup(stream.encoding).name.startswith("utf")
+    except (AttributeError, LookupError, TypeError):
+        return False
+
+
+def readable_everywhere():
+    """Standard output and error that cannot encode a character write it escaped (`\\u0434`)
+    rather than fail: a table or an error message in Russian on an ASCII or cp1252 stream."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and not takes_any_text(stream):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (AttributeError, ValueError, OSError):
+                pass
 
 
 class Unwritable(Exception):
@@ -52,8 +76,10 @@ def _on_stdout(act):
         raise
     except OSError as exc:
         raise Unwritable(os_reason(exc)) from None
-    except ValueError:       # a file object closed under us
-        raise Unwritable("it is closed") from None
+    except ValueError:
+        if getattr(stream, "closed", False):    # a file object closed under us
+            raise Unwritable("it is closed") from None
+        raise
 
 
 def standard_input():

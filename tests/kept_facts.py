@@ -1,6 +1,7 @@
 """What the kept-text tests share (chat_facts, suggestion_facts, note_facts, card_facts,
 action_item_facts: talkbar/kept_text.py): the items whose kept text is not what it would be made
-now, the ids a list answers, the counts of items and facts, and a workspace replaced by fewer items."""
+now, the ids a list answers, the counts of items and facts, an item written anew, and a workspace
+replaced by fewer items."""
 
 import json
 
@@ -30,6 +31,19 @@ def listed(engine_or_tb, op, args, items, key):
     process or a talkbar-cli process (conftest.TB)."""
     out = engine_or_tb.call(op, args) if isinstance(engine_or_tb, Engine) else engine_or_tb.ok(op, args)
     return [x[key] for x in out[items]]
+
+
+def retitled_and_rewritten(engine, found, create, update, key, text):
+    """An item created as "Zebra plans" with "Straße works in Łódź" as its `text`, then retitled
+    "Okapi plans", then given "Only the giraffe now": after each write the list (`found`) finds it
+    by what it holds now and by nothing it held before. Returns its id (`key`)."""
+    item = engine.call(create, {"title": "Zebra plans", text: "Straße works in Łódź"})[key]
+    assert found(engine, "zebra lodz") == found(engine, "strasse") == [item]
+    engine.call(update, {key: item, "title": "Okapi plans"})
+    assert found(engine, "zebra") == [] and found(engine, "okapi strasse") == [item]
+    engine.call(update, {key: item, text: "Only the giraffe now"})
+    assert found(engine, "strasse") == [] and found(engine, "okapi giraffe") == [item]
+    return item
 
 
 def counts(path, table, facts, workspace_id=None):

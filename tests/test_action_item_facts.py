@@ -4,7 +4,7 @@ talkbar/hooks.py) and talkbar/kept_text.py writes its facts in the same transact
 action_items.create, update, set_status, remove, an import (and the replacing of a workspace); the
 migration fills an older file."""
 
-from kept_facts import counts, listed, replace_keeping_named, stale
+from kept_facts import counts, listed, replace_keeping_named, retitled_and_rewritten, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -32,12 +32,7 @@ def test_an_import_keeps_every_items_text(demo):
 
 
 def test_written_items_are_found_by_their_new_text_only(fresh_engine):
-    item = fresh_engine.call("action_items.create", {"title": "Zebra plans", "details": "Straße works in Łódź"})["itemId"]
-    assert found(fresh_engine, "zebra lodz") == found(fresh_engine, "strasse") == [item]
-    fresh_engine.call("action_items.update", {"itemId": item, "title": "Okapi plans"})
-    assert found(fresh_engine, "zebra") == [] and found(fresh_engine, "okapi strasse") == [item]
-    fresh_engine.call("action_items.update", {"itemId": item, "details": "Only the giraffe now"})
-    assert found(fresh_engine, "strasse") == [] and found(fresh_engine, "okapi giraffe") == [item]
+    item = retitled_and_rewritten(fresh_engine, found, "action_items.create", "action_items.update", "itemId", "details")
     fresh_engine.call("action_items.update", {"itemId": item, "details": None})
     assert found(fresh_engine, "giraffe") == [] and found(fresh_engine, "okapi") == [item]
     fresh_engine.call("action_items.set_status", {"itemId": item, "status": "done"})

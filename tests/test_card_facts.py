@@ -4,7 +4,7 @@ talkbar/kept_text.py writes its facts in the same transaction: knowledge.create 
 sessions.cards.add, an approved suggestion, an import (and the replacing of a workspace); the
 migration fills an older file."""
 
-from kept_facts import counts, listed, replace_keeping_named, stale
+from kept_facts import counts, listed, replace_keeping_named, retitled_and_rewritten, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -34,12 +34,7 @@ def test_an_import_keeps_every_cards_text(demo):
 
 
 def test_written_cards_are_found_by_their_new_text_only(fresh_engine):
-    card = fresh_engine.call("knowledge.create", {"title": "Zebra plans", "body": "Straße works in Łódź"})["memoryId"]
-    assert found(fresh_engine, "zebra lodz") == found(fresh_engine, "strasse") == [card]
-    fresh_engine.call("knowledge.update", {"memoryId": card, "title": "Okapi plans"})
-    assert found(fresh_engine, "zebra") == [] and found(fresh_engine, "okapi strasse") == [card]
-    fresh_engine.call("knowledge.update", {"memoryId": card, "body": "Only the giraffe now"})
-    assert found(fresh_engine, "strasse") == [] and found(fresh_engine, "okapi giraffe") == [card]
+    card = retitled_and_rewritten(fresh_engine, found, "knowledge.create", "knowledge.update", "memoryId", "body")
 
     session = fresh_engine.call("sessions.list", {"limit": 1})["items"][0]["sessionId"]
     added = fresh_engine.call("sessions.cards.add", {"sessionId": session, "title": "Ёлка in the lobby",

@@ -290,8 +290,9 @@ def test_first_use_creates_one_empty_active_workspace_and_profile(tb):
 
 def _shell(tb, redirect, *args):
     """The CLI run by sh with one of its standard streams redirected (closed: `>&-`, `<&-`)."""
+    import shlex
     import subprocess
-    command = " ".join(f"'{a}'" for a in tb.command(*args))
+    command = shlex.join(tb.command(*args))
     return subprocess.run(["sh", "-c", f"exec {command} {redirect}"], capture_output="2>&-" not in redirect,
                           text=True, env=tb.env(), cwd=str(REPO), timeout=120)
 

@@ -5,7 +5,7 @@ of a workspace); the migration fills an older file."""
 
 import json
 
-from kept_facts import counts, listed, stale
+from kept_facts import counts, listed, retitled_and_rewritten, stale
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -32,12 +32,7 @@ def test_an_import_keeps_every_notes_text(demo):
 
 
 def test_written_notes_are_found_by_their_new_text_only(fresh_engine):
-    note = fresh_engine.call("notes.create", {"title": "Zebra plans", "markdown": "Straße works in Łódź"})["noteId"]
-    assert found(fresh_engine, "zebra lodz") == found(fresh_engine, "strasse") == [note]
-    fresh_engine.call("notes.update", {"noteId": note, "title": "Okapi plans"})
-    assert found(fresh_engine, "zebra") == [] and found(fresh_engine, "okapi strasse") == [note]
-    fresh_engine.call("notes.update", {"noteId": note, "markdown": "Only the giraffe now"})
-    assert found(fresh_engine, "strasse") == [] and found(fresh_engine, "okapi giraffe") == [note]
+    note = retitled_and_rewritten(fresh_engine, found, "notes.create", "notes.update", "noteId", "markdown")
     fresh_engine.call("notes.append", {"noteId": note, "markdown": "Ёлка at the end"})
     assert found(fresh_engine, "giraffe елка") == [note]
     fresh_engine.db.release_now()

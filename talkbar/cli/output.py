@@ -1,6 +1,7 @@
 """How the CLI prints: results only on stdout (indented on a terminal, compact when piped),
 errors on stderr as `Error: …` (and, with --output json, also the envelope on stdout)."""
 
+import codecs
 import json
 import sys
 
@@ -29,7 +30,6 @@ def dumps(value, pretty=None):
 
 def takes_any_text(stream):
     """Whether `stream` can encode every character (a UTF encoding)."""
-    import codecs
     try:
         return codecs.lookup(stream.encoding).name.startswith("utf")
     except (AttributeError, LookupError, TypeError):

@@ -1,8 +1,12 @@
 """The tokeniser (talkbar/search/text.py) and its agreement with the list filters' SQL macros."""
 
 import json
+import os
 import re
+import subprocess
+import sys
 import unicodedata
+from pathlib import Path
 from collections import defaultdict
 
 import duckdb
@@ -81,6 +85,42 @@ def test_the_function_words_stems_kept_between_runs_are_the_stems(tmp_path, monk
     monkeypatch.setattr(stopwords, "__file__", str(copy))
     assert text._function_stems() == fresh and len(stemmed) > runs[1][1], "another stopwords file: stemmed again"
     text._function_stems.cache_clear()
+
+
+STAND_IN_PYSTEMMER = """
+def algorithms():
+    return ["english", "russian"]
+
+class Stemmer:
+    def __init__(self, language):
+        pass
+
+    def stemWord(self, word):
+        return "x"
+
+    def stemWords(self, words):
+        return ["x" for _ in words]
+"""
+
+
+def test_terms_are_the_pinned_stemmers_even_where_pystemmer_is_installed(tmp_path):
+    """snowballstemmer.stemmer() hands out PyStemmer's stemmers where that is installed (the
+    algorithms of another Snowball release: PyStemmer 2.2 stems "added" to "ad"); the terms stay
+    the pinned snowballstemmer's. A fresh process with a stand-in PyStemmer (every word to "x") on
+    its path, and a cache of its own for the function words' stems."""
+    (tmp_path / "Stemmer.py").write_text(STAND_IN_PYSTEMMER, encoding="utf-8")
+    words = "organizations added evening встречи договору этому being"
+    code = ("import json, snowballstemmer; from talkbar.search import text; "
+            f"print(json.dumps([snowballstemmer.stemmer('english').stemWord('added'), text.query_terms({words!r}), "
+            "text.doc_terms('We added the договор')[0]]))")
+    repo = str(Path(text.__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), repo]), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    stand_in, terms, counts = json.loads(done.stdout)
+    assert stand_in == "x", "the stand-in is what snowballstemmer gives in that process"
+    assert terms == text.query_terms(words) == ["organiz", "add", "evening", "встреч", "договор"]
+    assert counts == text.doc_terms("We added the договор")[0] == {"add": 1, "договор": 1}
 
 
 def test_questions_lose_their_words_of_asking_unless_nothing_else_is_left():

@@ -31,6 +31,8 @@ _PART = re.compile(r"[.,]")
 FOLD_MULTI = {"ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
 FOLD_SINGLE = {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i"}
 _BREVE = "\u0306"
+# snowballstemmer's modules that _stemmers() runs (the stems kept between runs follow them)
+STEMMER_FILES = ("english_stemmer.py", "russian_stemmer.py", "basestemmer.py", "among.py")
 
 
 class _FoldTable(dict):
@@ -72,8 +74,16 @@ def _is_cyrillic(ch):
 
 @lru_cache(maxsize=1)
 def _stemmers():
-    import snowballstemmer
-    return snowballstemmer.stemmer("english"), snowballstemmer.stemmer("russian")
+    """Snowball's English and Russian stemmers as the pinned snowballstemmer ships them, in Python,
+    whatever else is installed. Not snowballstemmer.stemmer(): where PyStemmer is installed it hands
+    back PyStemmer's, whose algorithms are those of the Snowball release it was built from (with
+    PyStemmer 2.2.0.3, 41 of the 36,409 words of the QMSum meetings, the demo and the spec stem
+    otherwise: "added" to "ad", "organization" to "organ", "evening" to "even"). Terms must not
+    depend on that: a passage's words are stemmed again when it is taken out of the lists
+    (postings.Writer.remove), and a database is searched by whichever installation opens it."""
+    from snowballstemmer.english_stemmer import EnglishStemmer
+    from snowballstemmer.russian_stemmer import RussianStemmer
+    return EnglishStemmer(), RussianStemmer()
 
 
 def _stem(low):
@@ -98,8 +108,7 @@ def _function_stems():
     """Stems of the function words (every form of one is left out), less those content words share.
     Stemming the ~320 words took 18 ms of each process's first write or search, so the stems are
     kept between runs (talkbar/parsecache.py) under the files they come from: stopwords.py and the
-    stemmer's own (snowballstemmer's, or PyStemmer's when it is installed, which snowballstemmer
-    then uses)."""
+    stemmers' own (_stemmers())."""
     words = stopwords.ENGLISH.split() + stopwords.RUSSIAN.split()
     stems = parsecache.cached("function-stems", _stem_sources(), lambda: sorted({_stem(_fold_yo(w)) for w in words}))
     return frozenset(stems) - stopwords.KEEP
@@ -109,12 +118,9 @@ def _stem_sources():
     """The files the function words' stems depend on, found without importing the stemmer."""
     import importlib.util
     sources = [stopwords.__file__]
-    for name in ("snowballstemmer", "Stemmer"):
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.origin:
-            sources.append(spec.origin)
-            for folder in spec.submodule_search_locations or ():
-                sources += [os.path.join(folder, f"{lang}_stemmer.py") for lang in ("english", "russian")]
+    spec = importlib.util.find_spec("snowballstemmer")
+    for folder in (spec.submodule_search_locations or ()) if spec else ():
+        sources += [os.path.join(folder, f) for f in STEMMER_FILES]
     return [s for s in sources if os.path.exists(s)]
 
 

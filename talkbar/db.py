@@ -14,8 +14,15 @@ side by side; writes take `write_lock` so that they go one at a time.
 A data root that holds no TalkBar database yet is not created by a read: reads are answered from an
 empty workspace kept in memory (what a new database would hold), the process says once which path
 it found empty and how to fill it, and the file is created by the first write.
+
+A database that cannot be changed where it is (on a read-only file system: a mounted backup, a
+snapshot; or one whose file or folder this user may not write) is still read: through DuckDB's
+read-only mode, without the lock and queue beside it, which could not be made there (no TalkBar
+process can be writing it either). A write, or a read that would have to write (a file needing a
+migration, a workspace never indexed), is refused in words (cannot_change).
 """
 
+import errno
 import os
 import sys
 import threading
@@ -24,7 +31,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from talkbar import clock, events, sqlfiles
-from talkbar.errors import OpError, busy, failed, os_problem
+from talkbar.errors import OpError, busy, failed, os_problem, os_reason
 from talkbar.dbqueue import Queue
 from talkbar.dbplans import Planning
 from talkbar.dbwidth import Width
@@ -91,6 +98,40 @@ def duckdb_engine(kept=False):
     return _duckdb
 
 
+def read_only_reason(path):
+    """Why the existing database file at `path` cannot be changed here, in words (os_reason's), or
+    None when it can (or there is no file: a write makes it, or says why it cannot)."""
+    try:
+        if not path.is_file():
+            return None
+    except OSError:
+        return None
+    for where in (path.parent, path):
+        if not os.access(where, os.W_OK):
+            try:
+                read_only_fs = bool(os.statvfs(where).f_flag & os.ST_RDONLY)
+            except (AttributeError, OSError):   # no statvfs (Windows)
+                read_only_fs = False
+            return os_reason(OSError(errno.EROFS if read_only_fs else errno.EACCES, ""))
+    return None
+
+
+def cannot_change(path, reason):
+    return (f"TalkBar can read {path} but not change it: {reason}. To change it, copy it to a folder "
+            "TalkBar can write to.")
+
+
+class _NoTicket:
+    """The place in line of a read-only open, which takes none (talkbar/dbqueue.py)."""
+    number = None
+
+    def leave(self):
+        pass
+
+
+_NO_TICKET = _NoTicket()
+
+
 def _is_lock_error(exc):
     text = str(exc).lower()
     return "lock" in text and ("conflicting" in text or "could not set" in text)
@@ -141,6 +182,7 @@ class Database:
         self._busy_at = 0.0   # when an open last gave up waiting for another process
         self._remove_on_close = False
         self._fresh = False   # this lease created the file and nothing has been committed to it yet
+        self._read_only = None   # why the file leased now cannot be changed (read_only_reason), or None
         self.lease_cache = {}
         self.width = Width()   # DuckDB's threads: one, but for work that asks for more (width.wide())
         self.planning = Planning()   # DuckDB's optimiser: all of it, but for work that holds planning.lean()
@@ -192,17 +234,18 @@ class Database:
         else:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         deadline = time.monotonic() + self.wait_s
-        ticket = self._queue.join()
+        read_only = self._read_only is not None    # no queue or lock: they could not be made
+        ticket = _NO_TICKET if read_only else self._queue.join()
         events.emit("db.queue", ticket=ticket.number)
         foreign = None
         knock_at = 0.0
         try:
             while True:
-                first = self._queue.ahead(ticket) == 0
-                if first and self._lock.try_acquire():
+                first = read_only or self._queue.ahead(ticket) == 0
+                if first and (read_only or self._lock.try_acquire()):
                     try:
                         started = time.monotonic()
-                        con = duckdb.connect(str(self.path))
+                        con = duckdb.connect(str(self.path), read_only=read_only)
                         con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
                         sqlfiles.call(con, "db.settings")
                         events.emit("db.open", path=str(self.path), ticket=ticket.number,
@@ -238,6 +281,7 @@ class Database:
         raise failed(message)
 
     def _open(self):
+        self._read_only = read_only_reason(self.path)
         try:
             con = self._connect()
         except OSError as exc:   # the data folder, the lock or the queue beside the file (not DuckDB's)
@@ -246,7 +290,7 @@ class Database:
             self.width.attach(con)
             self.planning.attach(con)
             if not self._checked:
-                _prepare(con, self.path, self.create, wide=self.width.wide)
+                _prepare(con, self.path, self.create, wide=self.width.wide, read_only=self._read_only)
                 self._checked = True
         except BaseException as exc:
             self.width.detach()
@@ -300,6 +344,14 @@ class Database:
     def leased(self):
         """Whether this process holds the file now."""
         return self._con is not None
+
+    def refusal(self, exc):
+        """The error to answer for `exc` where it is DuckDB refusing a write on this lease's file,
+        opened read-only (a read that had to write: a workspace never indexed, at its first
+        search); None for anything else."""
+        if self._read_only is not None and "read-only mode" in str(exc):
+            return failed(cannot_change(self.path, self._read_only))
+        return None
 
     def release_now(self):
         with self._guard:
@@ -369,6 +421,10 @@ class Database:
         Access joins nothing.
         Calls that queued behind an open which waited its 5 s in vain share its `busy` rather than
         each starting a wait of its own (three reads at once answered after 5, 10 and 15 s)."""
+        if write:
+            reason = self._read_only if self._con is not None else read_only_reason(self.path)
+            if reason is not None:
+                raise failed(cannot_change(self.path, reason))
         if not write and self._missing():
             cur = self._empty_cursor()
             try:
@@ -433,13 +489,14 @@ def _foreign(message):
     return err
 
 
-def _prepare(con, path, create, wide=nullcontext):
+def _prepare(con, path, create, wide=nullcontext, read_only=None):
     """Check that the file is TalkBar's (or make it so, if it is new), then migrate it (inside
-    `wide()` when there is anything to migrate)."""
+    `wide()` when there is anything to migrate). `read_only`: why the file cannot be changed (it is
+    then neither made TalkBar's nor migrated)."""
     try:
         known = sqlfiles.call(con, "db.identity")   # a TalkBar file: its mark and migrations, in one statement
     except duckdb_engine().CatalogException:             # no meta or no schema_migrations: new, or not ours
-        if sqlfiles.call(con, "db.tables") or not create:
+        if sqlfiles.call(con, "db.tables") or not create or read_only:
             raise _foreign(f"{path} is a DuckDB database but not TalkBar's: it has no TalkBar metadata.") from None
         sqlfiles.call(con, "migrations.ensure_table")
         _migrate(con, path, done=set(), wide=wide)
@@ -447,10 +504,10 @@ def _prepare(con, path, create, wide=nullcontext):
         return
     if known["app"] != APP_ID:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
-    _migrate(con, path, done=set(known["versions"] or []), wide=wide)
+    _migrate(con, path, done=set(known["versions"] or []), wide=wide, read_only=read_only)
 
 
-def _migrate(con, path, done, wide=nullcontext):
+def _migrate(con, path, done, wide=nullcontext, read_only=None):
     """Apply the migrations not in `done` (the versions the file records), each in a transaction."""
     pending = [m for m in sqlfiles.migrations() if m[0] not in done]
     known = {v for v, _, _ in sqlfiles.migrations()}
@@ -458,6 +515,10 @@ def _migrate(con, path, done, wide=nullcontext):
         raise failed(f"{path} was written by a newer TalkBar (schema {max(done)}); update talkbar-cli.")
     if not pending:
         return
+    if read_only is not None:
+        raise failed(f"{path} was written by an older talkbar-cli and must be brought up to date before it "
+                     f"can be read, which means writing to it: {read_only}. Copy it to a folder TalkBar can "
+                     "write to.")
     with wide():
         for version, name, text in pending:
             with transaction(con):

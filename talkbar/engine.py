@@ -153,15 +153,18 @@ class Engine:
         with transaction(cur):
             return self.guarded(op, body)
 
-    @staticmethod
-    def guarded(op, body):
-        """Run body; OpError passes, any other exception becomes a clean `failed`, never a traceback."""
+    def guarded(self, op, body):
+        """Run body; OpError passes, any other exception becomes a clean `failed`, never a traceback
+        (the database's own words where it refused for a reason a person can act on)."""
         try:
             return body()
         except OpError:
             raise
         except Exception as exc:  # a bug or a database fault
             events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
+            refusal = self.db.refusal(exc)
+            if refusal is not None:
+                raise refusal from None
             raise failed(f"TalkBar could not complete {op.id}: {unexpected(exc)}.") from None
 
     def _workspace(self, cur, wanted):

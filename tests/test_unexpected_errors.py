@@ -8,7 +8,8 @@ import duckdb
 import pytest
 
 from talkbar import errors
-from talkbar.engine import Engine
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
 from talkbar.manifest import manifest
 
 SECRET = "LINE 36: LIMIT $limit OFFSET $offset internal words"
@@ -29,10 +30,11 @@ def _raise(exc):
                                  '"/x/talkbar.duckdb.wal": No space left on device'), "the disk is full"),
     (OSError(28, "No space left on device", "/x/out.md"), "the disk is full"),
 ])
-def test_an_operation_that_crashes_answers_failed_without_the_exceptions_text(exc, kind):
+def test_an_operation_that_crashes_answers_failed_without_the_exceptions_text(exc, kind, tmp_path):
     op = manifest().get("notes.list")
+    engine = Engine(Database(tmp_path / "talkbar.duckdb", create=False), CLI)   # never opened
     with pytest.raises(errors.OpError) as caught:
-        Engine.guarded(op, _raise(exc))
+        engine.guarded(op, _raise(exc))
     assert caught.value.code == "failed"
     assert caught.value.message == f"TalkBar could not complete notes.list: {kind}."
     assert SECRET not in json.dumps(caught.value.envelope())

@@ -169,8 +169,17 @@ WHERE workspace_id = $workspace_id AND field = $field
 -- name: search.stats.has
 -- returns: value
 -- params: $workspace_id
--- Whether the workspace was ever indexed (a rebuild writes its counts rows first).
-SELECT 1 FROM search_stats WHERE workspace_id = $workspace_id LIMIT 1
+-- The tokeniser the workspace's index was built under (1 where none is recorded), or NULL if it was
+-- never indexed (a rebuild writes its counts rows first).
+SELECT coalesce((SELECT version FROM search_tokeniser WHERE workspace_id = $workspace_id), 1)
+FROM search_stats WHERE workspace_id = $workspace_id LIMIT 1
+
+-- name: search.tokeniser.set
+-- returns: exec
+-- params: $workspace_id, $version
+-- The tokeniser a rebuild indexes the workspace under.
+INSERT INTO search_tokeniser VALUES ($workspace_id, $version)
+ON CONFLICT (workspace_id) DO UPDATE SET version = excluded.version
 
 -- ------------------------------------------------------------------ rebuilding a workspace
 
@@ -210,6 +219,12 @@ DELETE FROM search_items WHERE workspace_id = $workspace_id
 -- params: $workspace_id
 -- Its counts.
 DELETE FROM search_stats WHERE workspace_id = $workspace_id
+
+-- name: search.clear.tokeniser
+-- returns: exec
+-- params: $workspace_id
+-- The tokeniser it was built under.
+DELETE FROM search_tokeniser WHERE workspace_id = $workspace_id
 
 -- name: search.orphans
 -- returns: many

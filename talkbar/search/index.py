@@ -14,7 +14,7 @@ term lists in the background.
 import time
 
 from talkbar import events, hooks, progress, sqlfiles
-from talkbar.search import compact, passages, postings
+from talkbar.search import compact, passages, postings, text
 
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
 OWN, ALL = [0, 1], [0, 1, 2]
@@ -179,6 +179,7 @@ def rebuild(cur, workspace_id):
     never indexed); a progress step for each kind of item and for the transcripts."""
     postings.clear_workspace(cur, workspace_id)
     sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=[0, 0, 0], lens=[0, 0, 0])
+    sqlfiles.call(cur, "search.tokeniser.set", workspace_id=workspace_id, version=text.TOKENISER)
     with progress.steps(len(KINDS) + 1) as done:
         for kind in KINDS:
             index_items(cur, workspace_id, kind)
@@ -200,15 +201,18 @@ def after_import(cur, workspace_ids):
 
 
 def ensure(cur, workspace_id):
-    """Index a workspace never indexed before (data from before search existed) at its first search
-    or write; True if it did. Once seen indexed, a workspace stays so for this process (its counts
-    row only goes with a rebuild, which writes it again)."""
+    """Index a workspace never indexed before (data from before search existed), or indexed under
+    another tokeniser than this one (text.TOKENISER), at its first search or write; True if it did.
+    Once seen indexed, a workspace stays so for this process (its counts row only goes with a
+    rebuild, which writes it again)."""
     if workspace_id in _indexed:
         return False
-    if sqlfiles.call(cur, "search.stats.has", workspace_id=workspace_id) is None:
+    built_under = sqlfiles.call(cur, "search.stats.has", workspace_id=workspace_id)
+    if built_under != text.TOKENISER:
         compact.cancel(cur)      # a copy being built would miss what settle() moves out of the tail
         rebuild(cur, workspace_id)
         postings.settle(cur)
+        events.emit("search.reindexed", workspace=workspace_id, tokeniser=[built_under, text.TOKENISER])
         return True
     _indexed.add(workspace_id)
     return False

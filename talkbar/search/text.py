@@ -24,6 +24,12 @@ from functools import lru_cache
 from talkbar import parsecache
 from talkbar.search import stopwords
 
+# What the terms are: bumped with any change to the terms a word gets (word splitting, folding,
+# stemming, the function words and the stemmer's version), so that every index built under another
+# is built again at its first search or write (index.ensure); an index stamped with none was built
+# under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
+TOKENISER = 1
+
 WORD_RE = re.compile(r"[^\W_]+(?:[.,][0-9]+)*")
 _PART = re.compile(r"[.,]")
 

@@ -15,8 +15,7 @@ def data_root():
         return Path.home() / "Library" / "Application Support" / "TalkBar"
     if sys.platform.startswith("win"):
         return Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / "TalkBar"
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "TalkBar"
+    return _xdg("XDG_DATA_HOME", Path.home() / ".local" / "share") / "TalkBar"
 
 
 def cache_dir():
@@ -25,8 +24,15 @@ def cache_dir():
         return Path.home() / "Library" / "Caches" / "TalkBar"
     if sys.platform.startswith("win"):
         return Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / "TalkBar" / "Cache"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "talkbar"
+    return _xdg("XDG_CACHE_HOME", Path.home() / ".cache") / "talkbar"
+
+
+def _xdg(variable, default):
+    """An XDG base folder: the variable's path if it is absolute, else `default`. The XDG Base
+    Directory spec has a relative path (or an empty one) ignored: one taken as it stands would put
+    the data wherever the process happens to start (an MCP client chooses the server's folder)."""
+    value = os.environ.get(variable, "")
+    return Path(value) if os.path.isabs(value) else default
 
 
 def default_db_path():

@@ -2,6 +2,12 @@
 only a command that writes creates the database (issue: no silent empty workspace)."""
 
 import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from talkbar import paths
 
 from mcp_sdk import payload, run, session
 
@@ -88,3 +94,21 @@ def test_an_mcp_session_on_an_empty_root_logs_the_path_and_creates_nothing(tb, t
     [line] = _notices(log_path.read_text())
     assert str(tb.root) in line
     assert not tb.root.exists()
+
+
+def test_xdg_folders_are_taken_only_as_absolute_paths(monkeypatch, tmp_path):
+    """The XDG Base Directory spec: a relative (or empty) XDG_DATA_HOME or XDG_CACHE_HOME is ignored,
+    not resolved against wherever the process started."""
+    if sys.platform in ("darwin", "win32"):
+        pytest.skip("XDG folders are Linux's")
+    monkeypatch.delenv("TALKBAR_DATA_ROOT", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for value in ("relative/data", "", "./x"):
+        monkeypatch.setenv("XDG_DATA_HOME", value)
+        monkeypatch.setenv("XDG_CACHE_HOME", value)
+        assert paths.data_root() == tmp_path / "home" / ".local" / "share" / "TalkBar"
+        assert paths.cache_dir() == tmp_path / "home" / ".cache" / "talkbar"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert paths.data_root() == Path(tmp_path / "data" / "TalkBar")
+    assert paths.cache_dir() == Path(tmp_path / "cache" / "talkbar")

@@ -5,7 +5,9 @@
 Checks, each failing loudly: the installed package carries every data file of the repository
 (ops.toml, sql/**, the demo) byte for byte and reads them from the venv, not the checkout; `tools
 list` shows the 144 operations; the bundled demo imports into a fresh data root and
-`workspace.stats` answers from it; the MCP server answers `tools/list` to the official SDK client.
+`workspace.stats` answers from it; a search finds its budget session, and a note just written is
+found by a word of it in another form (the installed stemmer); the MCP server answers `tools/list`
+to the official SDK client.
 The running Python needs the `mcp` SDK (the test venv has it); the venv under test needs nothing.
 """
 
@@ -94,12 +96,20 @@ def main(venv):
         stats = cli.json("tools", "call", "workspace.stats")
         if not imported["imported"]["sessions"] or not stats["sessions"]["total"]:
             fail(f"the demo did not import: {imported} / {stats}")
+        found = cli.json("tools", "call", "workspace.search", "--args", '{"query": "budget planning", "match": "all"}')
+        if "Budget planning 2027" not in [m["title"] for m in found["matches"]]:
+            fail(f"a search of the demo did not find its budget planning session: {found}")
+        note = cli.json("tools", "call", "notes.create", "--args", '{"title": "Wheel check", "markdown": "quokkas"}')
+        found = cli.json("tools", "call", "workspace.search", "--args", '{"query": "quokka"}')
+        if [m["id"] for m in found["matches"]] != [note["noteId"]]:
+            fail(f"a note just written was not found by a word of it (stemmed): {found}")
         cli.run("app", "access", "mcp", "on")
         tools = anyio.run(mcp_tools, cli)
         if not {"talkbar_find", "talkbar_read", "talkbar_tools"} <= set(tools):
             fail(f"the MCP server listed {tools}")
     print(f"installed talkbar-cli ok: {files} data files, {len(ops)} operations, demo imported "
-          f"({stats['sessions']['total']} sessions), MCP tools/list: {', '.join(tools)}")
+          f"({stats['sessions']['total']} sessions) and searched, a note written and found, "
+          f"MCP tools/list: {', '.join(tools)}")
 
 
 if __name__ == "__main__":

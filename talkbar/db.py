@@ -141,13 +141,22 @@ def _is_lock_error(exc):
 # they name byte offsets and block checksums, which tell a user nothing; `-v` shows them).
 _NOT_DUCKDB = "not a valid duckdb database file"
 _NEWER_STORAGE = ("storage version", "newer version of duckdb")
+# the write-ahead log beside the file is another database's, or of another state of this one (a
+# file restored from a backup without its log, or a log left from before)
+_OTHER_WAL = ("wal does not match", "wal checkpoint iteration does not match")
 
 
 def _refusal(path, exc):
     """The message for a file DuckDB would not open: not a DuckDB file at all, one written by a
-    newer DuckDB than this talkbar-cli's, or (anything else) a damaged one."""
+    newer DuckDB than this talkbar-cli's, one whose write-ahead log is not its own, or (anything
+    else) a damaged one."""
     text = str(exc).lower()
     events.emit("db.refused", path=str(path), error=f"{type(exc).__name__}: {exc}")
+    if any(words in text for words in _OTHER_WAL):
+        wal = Path(path).name + ".wal"
+        return (f"{path} could not be opened: the log beside it ({wal}) is not this file's, as when the file "
+                f"alone is restored from a backup. Move {wal} out of its folder to open the file as it is "
+                "(what that log holds is then not applied); TalkBar has not changed either.")
     if _NOT_DUCKDB in text:
         return f"{path} is not a TalkBar database: it is not a DuckDB database file."
     if any(words in text for words in _NEWER_STORAGE):

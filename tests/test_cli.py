@@ -237,6 +237,37 @@ def test_a_data_root_that_is_a_file_is_named_when_a_write_needs_it(tmp_path):
     assert root.read_text() == "a file"
 
 
+@pytest.mark.parametrize("log", ["another database's", "of a later state"])
+def test_a_write_ahead_log_that_is_not_the_files_own_is_named_and_both_left_as_they_are(demo, tmp_path, log):
+    """The database file restored from a backup while its .wal stayed behind (or another file's .wal
+    beside it): DuckDB refuses to open it, and the message says which file to move, not "damaged"."""
+    duckdb = pytest.importorskip("duckdb")
+    wal = Path(f"{demo.db}.wal")
+    backup = demo.db.read_bytes()
+    written = demo.db if log == "of a later state" else tmp_path / "other.duckdb"
+    con = duckdb.connect(str(written))
+    con.execute("CREATE TABLE earlier (a INTEGER)")
+    con.execute("CHECKPOINT")                            # a state the backup does not have
+    con.execute("SET checkpoint_threshold = '1GB'")     # the change stays in the log ...
+    con.execute("CREATE TABLE later (a INTEGER)")
+    con.execute("INSERT INTO later VALUES (1)")
+    shutil.copy(f"{written}.wal", tmp_path / "kept.wal")
+    con.close()                                          # ... until the file takes it in
+    demo.db.write_bytes(backup)
+    shutil.copy(tmp_path / "kept.wal", wal)
+    before = (demo.db.read_bytes(), wal.read_bytes())
+    for argv in (["tools", "call", "workspace.list"], ["search", "budget"]):
+        r = demo.run("--output", "json", *argv)
+        assert r.code == 1, r
+        assert json.loads(r.stdout)["error"] == {"code": "failed", "message": (
+            f"{demo.db} could not be opened: the log beside it (talkbar.duckdb.wal) is not this file's, as when the "
+            "file alone is restored from a backup. Move talkbar.duckdb.wal out of its folder to open the file as "
+            "it is (what that log holds is then not applied); TalkBar has not changed either.")}
+    assert (demo.db.read_bytes(), wal.read_bytes()) == before
+    wal.unlink()
+    assert demo.call("workspace.list")[0] == 0, "without the log, the file opens as it is"
+
+
 def test_a_file_of_a_newer_duckdb_is_told_apart():
     from talkbar.db import _refusal
 

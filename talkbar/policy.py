@@ -102,7 +102,7 @@ def _read(path):
         os.close(fd)
     if len(data) > MAX_BYTES:
         raise ValueError(f"the file is over {MAX_BYTES:,} bytes; a policy file holds at most {MAX_BYTES:,}")
-    return data.decode("utf-8")
+    return untrusted.decode(data)
 
 
 def current():

@@ -16,6 +16,20 @@ MAX_DEPTH = 64   # arrays and objects inside each other; TalkBar's deepest real 
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
+def text_codec(head):
+    """The codec to read a file of outside JSON with (--args-file, a batch file, a fixture, the
+    policy file), from its first 4 bytes, as RFC 4627 tells it (json.detect_encoding): UTF-8 with
+    or without a byte order mark (Notepad writes one), UTF-16 (what Windows PowerShell 5's `>` and
+    Out-File write) or UTF-32, by the mark or by where the first characters' zero bytes are."""
+    codec = json.detect_encoding(head[:4])
+    return "utf-8-sig" if codec == "utf-8" else codec
+
+
+def decode(data):
+    """The text of a whole file of outside JSON (text_codec); UnicodeDecodeError if it is none."""
+    return data.decode(text_codec(data[:4]))
+
+
 def _reject_constant(name):
     raise ValueError(f"{name} is not JSON")
 

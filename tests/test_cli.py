@@ -86,6 +86,22 @@ def test_args_from_stdin_file_and_bom(tb, tmp_path):
     assert r.code == 0 and json.loads(r.stdout)["name"] == "BOM stdin"
 
 
+@pytest.mark.parametrize("encoding, bom", [("utf-16-le", True), ("utf-16-be", True), ("utf-16-le", False),
+                                           ("utf-32-le", False)])
+def test_arguments_and_batches_in_utf16_or_utf32_are_read(tb, tmp_path, encoding, bom):
+    """What Windows PowerShell 5's `>` and Out-File write: UTF-16 with a byte order mark; JSON's own
+    rule (RFC 4627) tells the others apart by where the first characters' zero bytes are."""
+    mark = "\ufeff".encode(encoding) if bom else b""
+    f = tmp_path / "args.json"
+    f.write_bytes(mark + '{"name": "Из PowerShell"}'.encode(encoding))
+    r = tb.run("tools", "call", "workspace.rename", "--args-file", str(f))
+    assert r.code == 0 and json.loads(r.stdout)["name"] == "Из PowerShell", r
+    calls = tmp_path / "calls.json"
+    calls.write_bytes(mark + json.dumps([{"tool": "workspace.rename", "args": {"name": "Пакет"}}]).encode(encoding))
+    r = tb.run("--output", "json", "tools", "batch", "--file", str(calls))
+    assert r.code == 0 and r.json[0]["result"]["name"] == "Пакет", r
+
+
 def test_invalid_json_arguments(tb):
     r = tb.run("tools", "call", "workspace.rename", "--args", "{name: x}")
     assert r.code == 1 and "Invalid JSON arguments" in r.stderr

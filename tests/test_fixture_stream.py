@@ -31,7 +31,7 @@ documents = st.fixed_dictionaries({"format": st.just("talkbar-fixture/1"),
                                         "notes": st.lists(values, max_size=3)}), max_size=3)})
 
 
-def _read(text, chunk):
+def _read(text, chunk, encoding="utf-8"):
     seen = []
 
     def on_session(w, s, sess, ws):
@@ -40,17 +40,20 @@ def _read(text, chunk):
     old = stream.CHUNK
     stream.CHUNK = chunk
     try:
-        return stream.read(io.BytesIO(text.encode()), on_session), seen
+        return stream.read(io.BytesIO(text.encode(encoding)), on_session), seen
     finally:
         stream.CHUNK = old
 
 
 @settings(max_examples=60, deadline=None)
-@given(documents, st.sampled_from([None, 0, 1, 3]), st.integers(1, 7))
-def test_the_reader_reads_what_json_loads_reads(doc, indent, chunk):
+@given(documents, st.sampled_from([None, 0, 1, 3]), st.integers(1, 7),
+       st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32"]))
+def test_the_reader_reads_what_json_loads_reads(doc, indent, chunk, encoding):
+    """In any of the encodings JSON's own rule (RFC 4627) tells apart, with or without a byte order
+    mark: Windows PowerShell 5 writes UTF-16 with one."""
     text = json.dumps(doc, indent=indent, ensure_ascii=indent is None)
-    got, seen = _read(text, chunk)
-    assert got == json.loads(text)
+    got, seen = _read(text, chunk, encoding)
+    assert got == json.loads(text.encode(encoding))
     assert seen == [(w, s) for w, ws in enumerate(doc["workspaces"]) for s in range(len(ws["sessions"]))]
 
 

@@ -74,3 +74,15 @@ def test_a_symbolic_link_to_a_real_policy_is_followed(tb, tmp_path):
     tb.env_extra["TALKBAR_POLICY_FILE"] = str(link)
     code, out = tb.call("workspace.rename", {"name": "x"})
     assert code == 1 and out["error"]["message"].startswith("workspace.rename is blocked")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16"])
+def test_a_policy_saved_by_windows_tools_is_read(tb, tmp_path, encoding):
+    """Notepad's UTF-8 with a byte order mark, and PowerShell 5's `Out-File` (UTF-16 with one): the
+    policy holds as written, not failed closed."""
+    path = tmp_path / "policy.json"
+    path.write_text(json.dumps({"blockedGroups": ["contentChanges"]}), encoding=encoding)
+    tb.env_extra["TALKBAR_POLICY_FILE"] = str(path)
+    code, out = tb.call("workspace.rename", {"name": "x"})
+    assert code == 1 and out["error"]["message"].startswith("workspace.rename is blocked"), out
+    assert tb.call("workspace.list")[0] == 0

@@ -31,7 +31,7 @@ def _visible_ops():
 
 
 def read_text(source):
-    """Read --args/--file input: '-' is standard input; a UTF-8 BOM is accepted."""
+    """Read --args/--file input: '-' is standard input; UTF-8, or UTF-16 with a BOM (untrusted.decode)."""
     if source == "-":
         data = output.standard_input().read()
     else:
@@ -41,7 +41,7 @@ def read_text(source):
         except OSError as exc:
             output.fail({"error": {"code": "failed", "message": f"Cannot read {source}: {os_reason(exc)}."}})
     try:
-        text = data.decode("utf-8-sig")
+        text = untrusted.decode(data)
     except UnicodeDecodeError:
         output.fail({"error": {"code": "invalid_arguments", "message": "Input is not UTF-8 text."}})
     return text

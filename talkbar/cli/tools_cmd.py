@@ -31,7 +31,7 @@ def _visible_ops():
 
 
 def read_text(source):
-    """Read --args/--file input: '-' is standard input; UTF-8, or UTF-16 with a BOM (untrusted.decode)."""
+    """Read --args/--file input: '-' is standard input; UTF-8, -16 or -32, as JSON tells them (untrusted.decode)."""
     if source == "-":
         data = output.standard_input().read()
     else:

@@ -25,6 +25,8 @@ def cached(name, paths, build):
     except OSError:
         return build()
     folder = cache_dir()
+    if folder is None:
+        return build()
     path = folder / f"{name}-{key}.marshal"
     try:
         return marshal.loads(path.read_bytes())

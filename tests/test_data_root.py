@@ -112,3 +112,48 @@ def test_xdg_folders_are_taken_only_as_absolute_paths(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     assert paths.data_root() == Path(tmp_path / "data" / "TalkBar")
     assert paths.cache_dir() == Path(tmp_path / "cache" / "talkbar")
+
+
+@pytest.fixture
+def homeless(monkeypatch, tmp_path):
+    """This process with no home folder to find: no HOME, and no entry for the user in the system's
+    user database (a container run under an arbitrary user id), so Path.home() and ~ fail."""
+    import os.path
+
+    def no_home(cls):
+        raise RuntimeError("Could not determine home directory.")
+    monkeypatch.setattr(Path, "home", classmethod(no_home))
+    monkeypatch.setattr(os.path, "expanduser", lambda p: p)
+    for variable in ("HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    return {"TALKBAR_POLICY_FILE": str(tmp_path / "no-policy.json"), "TALKBAR_NOW_MS": "1796400000000"}
+
+
+def _json_error(result):
+    return json.loads(result.stdout)["error"]["message"]
+
+
+def test_with_no_home_folder_a_command_says_to_set_the_data_root(homeless, tmp_path):
+    from conftest import _main_here
+    if sys.platform in ("darwin", "win32"):
+        pytest.skip("the XDG case")
+    r = _main_here(["--output", "json", "tools", "call", "workspace.list"], homeless, None)
+    assert r.code == 1 and _json_error(r) == paths.NO_HOME
+    r = _main_here(["--output", "json", "tools", "call", "workspace.list"],
+                   {**homeless, "TALKBAR_DATA_ROOT": "~/talkbar"}, None)
+    assert r.code == 1 and _json_error(r) == ("TALKBAR_DATA_ROOT (~/talkbar) starts from a home folder this user "
+                                              "does not have; give the folder's full path.")
+    root = tmp_path / "root"
+    r = _main_here(["--output", "json", "tools", "call", "notes.create", "--args", '{"title": "Homeless"}'],
+                   {**homeless, "TALKBAR_DATA_ROOT": str(root)}, None)
+    assert r.code == 0 and json.loads(r.stdout)["title"] == "Homeless", r
+    assert paths.cache_dir() is None, "nothing kept between runs: parsed again each time"
+
+
+def test_with_no_home_folder_the_xdg_folders_still_count(homeless, monkeypatch, tmp_path):
+    if sys.platform in ("darwin", "win32"):
+        pytest.skip("XDG folders are Linux's")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert paths.data_root() == tmp_path / "data" / "TalkBar"
+    assert paths.cache_dir() == tmp_path / "cache" / "talkbar"

@@ -14,12 +14,16 @@ NO_HOME = ("TalkBar cannot tell where its data folder is: this user has no home 
 def data_root():
     env = os.environ.get("TALKBAR_DATA_ROOT")
     if env:
+        from talkbar.errors import failed
         try:
-            return Path(env).expanduser()
+            root = Path(env).expanduser()
         except RuntimeError:     # ~ with no home folder to stand for
-            from talkbar.errors import failed
             raise failed(f"TALKBAR_DATA_ROOT ({env}) starts from a home folder this user does not have; "
                          "give the folder's full path.") from None
+        if root.is_file():       # most likely the database itself: reads would see an empty workspace
+            hint = f" Set it to the folder that holds it: {root.parent}." if root.name == DB_FILE else ""
+            raise failed(f"TALKBAR_DATA_ROOT ({root}) is a file, not TalkBar's data folder.{hint}")
+        return root
     root = _under_home("TalkBar", mac=("Library", "Application Support"), xdg=("XDG_DATA_HOME", ".local/share"))
     if root is None:
         from talkbar.errors import failed

@@ -241,15 +241,21 @@ def test_something_in_the_way_of_the_lock_or_the_queue_is_named(demo, in_the_way
                                              "message": "TalkBar could not use " + message.format(db=demo.db)}
 
 
-def test_a_data_root_that_is_a_file_is_named_when_a_write_needs_it(tmp_path):
-    root = tmp_path / "root"
+@pytest.mark.parametrize("name", ["root", "talkbar.duckdb"])
+def test_a_data_root_that_is_a_file_is_named_by_reads_and_writes(tmp_path, name):
+    """Most likely the database itself: a read answering from an empty workspace would tell an
+    assistant there are no meetings."""
+    root = tmp_path / name
     root.write_text("a file")
     tb = TB(root)
     tb.env_extra["TALKBAR_POLICY_FILE"] = str(tmp_path / "no-policy.json")
-    assert tb.call("workspace.list")[0] == 0, "a read answers from the empty workspace"
-    code, out = tb.call("notes.create", {"title": "x", "markdown": "y"})
-    assert (code, out["error"]) == (1, {"code": "failed",
-                                        "message": f"TalkBar could not use {root}: a file is where TalkBar needs a folder."})
+    said = f"TALKBAR_DATA_ROOT ({root}) is a file, not TalkBar's data folder." + (
+        f" Set it to the folder that holds it: {tmp_path}." if name == "talkbar.duckdb" else "")
+    for op, args in (("workspace.list", None), ("notes.create", {"title": "x", "markdown": "y"})):
+        code, out = tb.call(op, args)
+        assert (code, out["error"]) == (1, {"code": "failed", "message": said})
+    served = tb.run("serve", "--transport", "stdio", input="")
+    assert served.code == 1 and said in served.stderr and "Traceback" not in served.stderr
     assert root.read_text() == "a file"
 
 

@@ -3,7 +3,8 @@
 Every `talkbar-cli` command reads the manifest and the SQL files; parsing them took ~60 ms of a
 ~230 ms call (tomllib alone 41 ms). The parsed data is kept as marshal in the cache folder
 (paths.cache_dir), under a key made of the files' paths, sizes and modification times and this
-Python's version, so that a changed file is parsed again. A cache that cannot be read or written
+Python's version, so that a changed file is parsed again; a few entries are kept per name, for
+installations used in turn. A cache that cannot be read or written
 (a read-only home, a damaged file) is passed over: the files are parsed as before.
 """
 
@@ -15,6 +16,10 @@ import sys
 from talkbar.paths import cache_dir
 
 FORMAT = 3   # 2: a query's `-- variant:` lines; 3: its `-- when-null:` lines
+# entries kept per name: the newest written. One each had two installations used in turn (the MCP
+# server from one venv, the CLI from another; or two Pythons) drop each other's entry, so that every
+# process of each parsed everything again.
+KEEP_ENTRIES = 4
 
 
 def cached(name, paths, build):
@@ -47,7 +52,8 @@ def _key(paths):
 
 
 def _store(folder, name, path, data):
-    """Write atomically (other processes may read it at once) and drop this name's older entries."""
+    """Write atomically (other processes may read it at once) and drop this name's entries beyond
+    the KEEP_ENTRIES newest."""
     import tempfile
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -55,8 +61,14 @@ def _store(folder, name, path, data):
         with os.fdopen(fd, "wb") as f:
             f.write(marshal.dumps(data))
         os.replace(tmp, path)
-        for old in folder.glob(f"{name}-*.marshal"):
-            if old != path:
-                old.unlink(missing_ok=True)
+        others = []
+        for entry in folder.glob(f"{name}-*.marshal"):
+            if entry != path:
+                try:
+                    others.append((entry.stat().st_mtime_ns, entry))
+                except OSError:
+                    pass
+        for _written, old in sorted(others, reverse=True)[KEEP_ENTRIES - 1:]:
+            old.unlink(missing_ok=True)
     except (OSError, ValueError):
         pass

@@ -1,6 +1,7 @@
 """The start-up cache of parsed project files: used while the files are unchanged, rebuilt when
 one changes or the cache is damaged, passed over when it cannot be written."""
 
+import marshal
 import os
 
 import pytest
@@ -35,15 +36,29 @@ def test_unchanged_files_are_not_parsed_again(tmp_path, cache_home):
     assert [p.name.split("-")[0] for p in cache_home.iterdir()] == ["t"]
 
 
-def test_a_changed_file_is_parsed_again_and_the_old_entry_goes(tmp_path, cache_home):
+def test_a_changed_file_is_parsed_again_and_old_entries_go_beyond_the_newest_few(tmp_path, cache_home):
     src = tmp_path / "q.sql"
-    src.write_text("one")
     build = Builder(src)
-    parsecache.cached("t", [src], build)
-    src.write_text("two, longer")
-    assert parsecache.cached("t", [src], build)["text"] == "two, longer"
-    assert build.calls == 2
-    assert len(list(cache_home.glob("t-*.marshal"))) == 1
+    for n in range(parsecache.KEEP_ENTRIES + 2):
+        src.write_text("x" * (n + 1))     # another size: another key, whatever the clock's grain
+        assert parsecache.cached("t", [src], build)["text"] == "x" * (n + 1)
+        os.utime(next(e for e in cache_home.glob("t-*.marshal") if marshal.loads(e.read_bytes())
+                      ["text"] == "x" * (n + 1)), ns=(n * 10**9, n * 10**9))   # written in this order
+    assert build.calls == parsecache.KEEP_ENTRIES + 2
+    kept = sorted(marshal.loads(e.read_bytes())["text"] for e in cache_home.glob("t-*.marshal"))
+    assert kept == ["x" * n for n in range(3, parsecache.KEEP_ENTRIES + 3)], "the newest written stay"
+
+
+def test_two_installations_used_in_turn_keep_their_own_entries(tmp_path, cache_home):
+    """The MCP server from one venv and the CLI from another (or two Pythons): each parses once."""
+    one, other = tmp_path / "one.toml", tmp_path / "other.toml"
+    one.write_text("one")
+    other.write_text("other")
+    builds = {one: Builder(one), other: Builder(other)}
+    for _ in range(3):
+        for src in (one, other):
+            assert parsecache.cached("t", [src], builds[src])["text"] == src.read_text()
+    assert [b.calls for b in builds.values()] == [1, 1]
 
 
 def test_a_damaged_entry_is_rebuilt(tmp_path, cache_home):

@@ -4,6 +4,8 @@ import os
 import sys
 from pathlib import Path
 
+from talkbar.errors import failed
+
 DB_FILE = "talkbar.duckdb"
 
 
@@ -14,7 +16,6 @@ NO_HOME = ("TalkBar cannot tell where its data folder is: this user has no home 
 def data_root():
     env = os.environ.get("TALKBAR_DATA_ROOT")
     if env:
-        from talkbar.errors import failed
         try:
             root = Path(env).expanduser()
         except RuntimeError:     # ~ with no home folder to stand for
@@ -26,7 +27,6 @@ def data_root():
         return root
     root = _under_home("TalkBar", mac=("Library", "Application Support"), xdg=("XDG_DATA_HOME", ".local/share"))
     if root is None:
-        from talkbar.errors import failed
         raise failed(NO_HOME)
     return root
 

@@ -2,6 +2,7 @@
 only a command that writes creates the database (issue: no silent empty workspace)."""
 
 import json
+import os.path
 import sys
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from talkbar import paths
 
+from conftest import PINNED_NOW_MS, _main_here
 from mcp_sdk import payload, run, session
 
 NOTICE = "no TalkBar data at"
@@ -118,15 +120,13 @@ def test_xdg_folders_are_taken_only_as_absolute_paths(monkeypatch, tmp_path):
 def homeless(monkeypatch, tmp_path):
     """This process with no home folder to find: no HOME, and no entry for the user in the system's
     user database (a container run under an arbitrary user id), so Path.home() and ~ fail."""
-    import os.path
-
     def no_home(cls):
         raise RuntimeError("Could not determine home directory.")
     monkeypatch.setattr(Path, "home", classmethod(no_home))
     monkeypatch.setattr(os.path, "expanduser", lambda p: p)
     for variable in ("HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
         monkeypatch.delenv(variable, raising=False)
-    return {"TALKBAR_POLICY_FILE": str(tmp_path / "no-policy.json"), "TALKBAR_NOW_MS": "1796400000000"}
+    return {"TALKBAR_POLICY_FILE": str(tmp_path / "no-policy.json"), "TALKBAR_NOW_MS": str(PINNED_NOW_MS)}
 
 
 def _json_error(result):
@@ -134,9 +134,8 @@ def _json_error(result):
 
 
 def test_with_no_home_folder_a_command_says_to_set_the_data_root(homeless, tmp_path):
-    from conftest import _main_here
     if sys.platform in ("darwin", "win32"):
-        pytest.skip("the XDG case")
+        pytest.skip("the default data root's Linux case (XDG folders)")
     r = _main_here(["--output", "json", "tools", "call", "workspace.list"], homeless, None)
     assert r.code == 1 and _json_error(r) == paths.NO_HOME
     r = _main_here(["--output", "json", "tools", "call", "workspace.list"],

@@ -18,6 +18,7 @@ import pytest
 from mcp import StdioServerParameters, types
 from mcp.client.client import Client
 
+import inspector
 from conftest import REPO
 from test_exports_notion import S2
 
@@ -206,23 +207,14 @@ def test_the_same_scenario_in_both_eras(root, mode):
 
 
 # ---------------------------------------------------------------------- the MCP Inspector CLI
-def _inspector():
-    """The Inspector CLI installed from npm outside the repository (MCP_INSPECTOR, PATH, or /tmp/mcp-inspector)."""
-    for candidate in (os.environ.get("MCP_INSPECTOR"), shutil.which("mcp-inspector"),
-                      "/tmp/mcp-inspector/node_modules/.bin/mcp-inspector"):
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    return None
-
-
-@pytest.mark.skipif(_inspector() is None, reason="the MCP Inspector CLI is not installed: npm install --prefix "
-                    "/tmp/mcp-inspector @modelcontextprotocol/inspector (or set MCP_INSPECTOR)")
+@pytest.mark.skipif(inspector.found() is None, reason=inspector.MISSING)
+@pytest.mark.skipif(inspector.major() is not None and inspector.major() < 2, reason="the Inspector's eras (--protocol-era) came with its 2.x")
 @pytest.mark.parametrize("era,version", [("legacy", "2025-11-25"), ("auto", "2026-07-28"), ("modern", "2026-07-28")])
 def test_the_inspector_cli_lists_and_calls_the_tools(root, era, version):
-    env_flags = [f for k, v in root.env().items() if k.startswith(("TALKBAR_", "PYTHONPATH")) for f in ("-e", f"{k}={v}")]
+    env_flags = inspector.env_flags(root.env())
 
     def inspect(*method):
-        r = subprocess.run([_inspector(), "--cli", *env_flags, "--protocol-era", era, "--format", "json", "-q",
+        r = subprocess.run([inspector.found(), "--cli", *env_flags, "--protocol-era", era, "--format", "json", "-q",
                             sys.executable, "-m", "talkbar", "serve", *method],
                            capture_output=True, text=True, timeout=120, cwd=str(REPO))
         assert r.returncode == 0, (r.stdout[-500:], r.stderr[-500:])

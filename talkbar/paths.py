@@ -25,7 +25,13 @@ def data_root():
             hint = f" Set it to the folder that holds it: {root.parent}." if root.name == DB_FILE else ""
             raise failed(f"TALKBAR_DATA_ROOT ({root}) is a file, not TalkBar's data folder.{hint}")
         return root
-    root = _under_home("TalkBar", mac=("Library", "Application Support"), xdg=("XDG_DATA_HOME", ".local/share"))
+    home = _home()
+    if sys.platform == "darwin":
+        root = _under(home, "Library", "Application Support", "TalkBar")
+    elif sys.platform.startswith("win"):
+        root = _under(_local_appdata(home), "TalkBar")
+    else:
+        root = _under(_xdg("XDG_DATA_HOME", home, ".local", "share"), "TalkBar")
     if root is None:
         raise failed(NO_HOME)
     return root
@@ -34,32 +40,39 @@ def data_root():
 def cache_dir():
     """Where parsed project files are kept between runs (talkbar/parsecache.py); None where there is
     no such place (no home folder): nothing is kept."""
-    return _under_home("TalkBar", mac=("Library", "Caches"), xdg=("XDG_CACHE_HOME", ".cache"), windows="Cache",
-                       linux_name="talkbar")
-
-
-def _under_home(name, mac, xdg, windows=None, linux_name=None):
-    """`name`'s folder in the platform's place for it: on macOS under the home's `mac` folders; on
-    Windows in LOCALAPPDATA (then `windows` in it); elsewhere in the XDG folder (`xdg`: its
-    variable, and its default under the home), as `linux_name` if given. None where that needs the
-    home folder and there is none (no HOME, and no entry for the user in the system's user database:
-    a container run under an arbitrary user id)."""
-    try:
-        home = Path.home()
-    except (RuntimeError, KeyError, OSError):
-        home = None
+    home = _home()
     if sys.platform == "darwin":
-        return None if home is None else home.joinpath(*mac, name)
+        return _under(home, "Library", "Caches", "TalkBar")
     if sys.platform.startswith("win"):
-        local = os.environ.get("LOCALAPPDATA") or (home / "AppData" / "Local" if home is not None else None)
-        return None if local is None else Path(local, name, *([windows] if windows else []))
-    variable, default = xdg
+        return _under(_local_appdata(home), "TalkBar", "Cache")
+    return _under(_xdg("XDG_CACHE_HOME", home, ".cache"), "talkbar")
+
+
+def _home():
+    """The user's home folder, or None where there is none to find: no HOME, and no entry for the
+    user in the system's user database (a container run under an arbitrary user id)."""
+    try:
+        return Path.home()
+    except (RuntimeError, KeyError, OSError):
+        return None
+
+
+def _under(folder, *parts):
+    return None if folder is None else folder.joinpath(*parts)
+
+
+def _local_appdata(home):
+    local = os.environ.get("LOCALAPPDATA")
+    return Path(local) if local else _under(home, "AppData", "Local")
+
+
+def _xdg(variable, home, *default):
+    """An XDG base folder: the variable's path if it is absolute, else `default` under the home. The
+    XDG Base Directory spec has a relative path (or an empty one) ignored: one taken as it stands
+    would put the data wherever the process happens to start (an MCP client chooses the server's
+    folder)."""
     value = os.environ.get(variable, "")
-    # The XDG Base Directory spec has a relative path (or an empty one) ignored: one taken as it
-    # stands would put the data wherever the process happens to start (an MCP client chooses the
-    # server's folder).
-    base = Path(value) if os.path.isabs(value) else (home / default if home is not None else None)
-    return None if base is None else base / (linux_name or name)
+    return Path(value) if os.path.isabs(value) else _under(home, *default)
 
 
 def default_db_path():

@@ -166,7 +166,7 @@ ON CONFLICT (workspace_id, field) DO UPDATE SET n_docs = n_docs + excluded.n_doc
 UPDATE search_stats SET n_docs = n_docs + $docs, total_len = total_len + $lens
 WHERE workspace_id = $workspace_id AND field = $field
 
--- name: search.stats.has
+-- name: search.index.built_under
 -- returns: value
 -- params: $workspace_id
 -- The tokeniser the workspace's index was built under (1 where none is recorded), or NULL if it was

@@ -10,7 +10,7 @@ from talkbar import policy
 from talkbar.cli import output
 from talkbar.cli.completion import switch_words
 from talkbar.cli.state import G, open_db
-from talkbar.errors import OpError, os_reason
+from talkbar.errors import OpError
 
 ON_OFF = click.Choice(["on", "off"])
 
@@ -56,10 +56,7 @@ def import_(file, replace, demo):
     if demo:
         from talkbar.resources import demo_path
         file = str(demo_path())
-    try:
-        binary = output.standard_input() if file == "-" else open(file, "rb")
-    except OSError as exc:
-        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {os_reason(exc)}."}})
+    binary = output.open_input(file)
     try:
         source = "the demo workspace" if demo else "standard input" if file == "-" else file
         size = None if file == "-" else os.fstat(binary.fileno()).st_size
@@ -72,7 +69,7 @@ def import_(file, replace, demo):
     except OpError as err:
         output.fail(err.envelope())
     except OSError as exc:
-        output.fail({"error": {"code": "failed", "message": f"Cannot read {file}: {exc.strerror}"}})
+        output.cannot_read(file, exc)
     finally:
         if file != "-":
             binary.close()

@@ -90,6 +90,21 @@ def standard_input():
     return sys.stdin.buffer
 
 
+def open_input(source):
+    """The bytes of a file the user named for input (`-`: standard input, left open for the caller);
+    `failed` naming it when it cannot be read (cannot_read)."""
+    if source == "-":
+        return standard_input()
+    try:
+        return open(source, "rb")
+    except OSError as exc:
+        cannot_read(source, exc)
+
+
+def cannot_read(source, exc):
+    fail({"error": {"code": "failed", "message": f"Cannot read {source}: {os_reason(exc)}."}})
+
+
 def say(text):
     """A line on stderr, if there is one to write to (nowhere else to tell of a failure)."""
     try:

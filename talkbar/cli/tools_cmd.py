@@ -12,7 +12,7 @@ from talkbar import policy, untrusted
 from talkbar.cli import output
 from talkbar.cli.completion import operation_ids
 from talkbar.cli.state import G, open_db
-from talkbar.errors import OpError, os_reason
+from talkbar.errors import OpError
 
 
 def _engine():
@@ -32,14 +32,14 @@ def _visible_ops():
 
 def read_text(source):
     """Read --args/--file input: '-' is standard input; UTF-8, -16 or -32, as JSON tells them (untrusted.decode)."""
-    if source == "-":
-        data = output.standard_input().read()
-    else:
-        try:
-            with open(source, "rb") as f:
-                data = f.read()
-        except OSError as exc:
-            output.fail({"error": {"code": "failed", "message": f"Cannot read {source}: {os_reason(exc)}."}})
+    binary = output.open_input(source)
+    try:
+        data = binary.read()
+    except OSError as exc:
+        output.cannot_read(source, exc)
+    finally:
+        if source != "-":
+            binary.close()
     try:
         text = untrusted.decode(data)
     except UnicodeDecodeError:

@@ -207,7 +207,7 @@ def ensure(cur, workspace_id):
     rebuild, which writes it again)."""
     if workspace_id in _indexed:
         return False
-    built_under = sqlfiles.call(cur, "search.stats.has", workspace_id=workspace_id)
+    built_under = sqlfiles.call(cur, "search.index.built_under", workspace_id=workspace_id)
     if built_under != text.TOKENISER:
         compact.cancel(cur)      # a copy being built would miss what settle() moves out of the tail
         rebuild(cur, workspace_id)

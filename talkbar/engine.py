@@ -10,7 +10,7 @@ import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
-from talkbar import declared, events, hooks, policy, progress, sqlfiles, validate
+from talkbar import declared, events, hooks, policy, progress, sigint, sqlfiles, validate
 from talkbar.clock import now_ms
 from talkbar.context import Ctx
 from talkbar.faces import CLI, MCP  # noqa: F401 - the faces, importable from here too
@@ -162,6 +162,8 @@ class Engine:
             raise
         except Exception as exc:  # a bug or a database fault
             events.emit("op.crash", op=op.id, error=f"{type(exc).__name__}: {exc}")
+            if sigint.seen():  # DuckDB's own error for a query that Ctrl+C cut short: the CLI says so
+                raise KeyboardInterrupt from None
             refusal = self.db.refusal(exc)
             if refusal is not None:
                 raise refusal from None

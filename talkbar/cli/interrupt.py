@@ -12,6 +12,8 @@ import os
 import select
 import signal
 
+from talkbar import sigint
+
 
 class Interrupts:
     """Installed for the run's life, from the main thread: `stopped` is set by the first signal.
@@ -30,6 +32,7 @@ class Interrupts:
 
     def _on_signal(self, *_):
         if self.stopped and self._force:
+            sigint.note()
             raise KeyboardInterrupt
         self.stopped = True
 

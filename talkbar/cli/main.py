@@ -2,14 +2,14 @@
 
 Global options (`--output json|table`, `--db PATH`, `-v/--verbose`) may stand before or after
 the command, so they are taken out of argv before click sees it. Exit codes: 0 done, 1 refused or
-failed, 2 usage. No traceback ever reaches the user.
+failed, 2 usage; 130 when Ctrl+C stopped it. No traceback ever reaches the user.
 """
 
 import sys
 
 import click
 
-from talkbar import __version__, events
+from talkbar import __version__, events, sigint
 from talkbar.cli import output
 from talkbar.cli.state import G
 from talkbar.errors import OpError
@@ -109,8 +109,28 @@ def _refuse_if_cli_disabled(argv):
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
-    code = 0
     output.readable_everywhere()
+    with sigint.noted():
+        code = _flushed(_run(argv))
+        _finish_compaction()
+    sys.exit(code)
+
+
+def _flushed(code):
+    try:
+        output.flush()
+    except output.Unwritable as exc:
+        return _lost_answer(exc) if code == 0 else code
+    except BrokenPipeError:
+        return code or 1
+    except KeyboardInterrupt:
+        return _interrupted()
+    return code
+
+
+def _run(argv):
+    """The command's exit code; every way it can end is told here, once."""
+    code = 0
     try:
         try:
             argv = split_globals(argv)
@@ -132,6 +152,8 @@ def main(argv=None):
             exc.show()
             code = 2
         except click.exceptions.Abort:
+            if sigint.seen():      # click's word for a KeyboardInterrupt it met
+                return _interrupted()
             click.echo("Aborted!", err=True)
             code = 1
         except click.ClickException as exc:
@@ -140,7 +162,7 @@ def main(argv=None):
     except output.Exit as exc:
         code = exc.code
     except KeyboardInterrupt:
-        code = 130
+        code = _interrupted()
     except BrokenPipeError:
         code = 1
     except MissingData as exc:
@@ -152,16 +174,23 @@ def main(argv=None):
     except Exception as exc:  # never a traceback nor its text: a bug is still a clean `failed`
         from talkbar.errors import unexpected
         events.emit("cli.crash", error=f"{type(exc).__name__}: {exc}")
+        if sigint.seen():     # DuckDB's own error for a query Ctrl+C cut short
+            return _interrupted()
         code = _report({"error": {"code": "failed", "message": f"talkbar-cli failed: {unexpected(exc)} "
                                                                "(-v shows the details)."}})
-    try:
-        output.flush()
-    except output.Unwritable as exc:
-        code = _lost_answer(exc) if code == 0 else code
-    except BrokenPipeError:
-        code = code or 1
-    _finish_compaction()
-    sys.exit(code)
+    return code
+
+
+def _interrupted():
+    """Ctrl+C stopped the run: said as such (not as a failure of what it was doing); 130, as a shell
+    reports a command a SIGINT ended. Every operation is one transaction (an import too), so the one
+    cut short left nothing in the database."""
+    output.say(INTERRUPTED + "\n")
+    return 130
+
+
+INTERRUPTED = ("talkbar-cli: interrupted (Ctrl+C). Nothing of the operation cut short is kept in TalkBar; "
+               "what finished before it is.")
 
 
 def _report(envelope):

@@ -475,6 +475,8 @@ class Database:
         finally:
             self._mine.n = nested
             try:
+                if id(cur) in _bounded:
+                    _unbound(cur)
                 cur.close()
             finally:
                 with self._guard:
@@ -534,6 +536,30 @@ def _migrate(con, path, done, wide=nullcontext, read_only=None):
                 con.execute(text)
                 sqlfiles.call(con, "migrations.record", version=version, name=name, now_ms=clock.now_ms())
             events.emit("db.migrate", version=version, name=name)
+
+
+_bounded = set()   # the cursors (by id) whose work holds DuckDB to bounded memory
+_bounded_guard = threading.Lock()
+
+
+def bound_memory(cur):
+    """DuckDB held to an import's few hundred MB (sql/import/tables.sql) for the rest of the work on
+    `cur`, a cursor from Database.cursor(): its commit, and the checkpoint that follows it, included;
+    lifted when the cursor is given back. For a rebuild of the search index outside an import: at
+    6 M turns it took 3.4 GiB unbounded, 1.8 GiB with the bound lifted before the commit, 0.6 GiB
+    under it throughout, in 1.09x the time."""
+    sqlfiles.call(cur, "import.bounded_memory")
+    with _bounded_guard:
+        _bounded.add(id(cur))
+
+
+def _unbound(cur):
+    with _bounded_guard:
+        _bounded.discard(id(cur))
+    try:
+        sqlfiles.call(cur, "import.usual_memory")
+    except Exception:    # a connection failing: it is closed next, and the bound with it
+        pass
 
 
 @contextmanager

@@ -14,6 +14,7 @@ term lists in the background.
 import time
 
 from talkbar import events, hooks, progress, sqlfiles
+from talkbar.db import bound_memory
 from talkbar.search import compact, passages, postings, text
 
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
@@ -209,6 +210,7 @@ def ensure(cur, workspace_id):
         return False
     built_under = sqlfiles.call(cur, "search.index.built_under", workspace_id=workspace_id)
     if built_under != text.TOKENISER:
+        bound_memory(cur)        # as an import's build: a whole archive's index in a few hundred MB
         compact.cancel(cur)      # a copy being built would miss what settle() moves out of the tail
         rebuild(cur, workspace_id)
         postings.settle(cur)

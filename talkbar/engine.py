@@ -212,28 +212,31 @@ class Engine:
                  f"{'failed' if isinstance(outcome, OpError) else 'done'}")
 
         group = WriteGroup(self, answer, write_lock, stop_on_error) if together else None
-        with self._held_if_possible(), progress.steps(len(calls)) as step, _abandoned_on_error(group):
-            for entry in calls:
-                if (keep_going is not None and not keep_going()) or (stop_on_error and failed):
-                    break
-                slot = len(results)
-                results.append(None)
-                problem = unreadable_call(entry)
-                if problem:
-                    answer(slot, invalid(problem), readable=False)
-                    continue
-                prepared = self._batch_prepare(entry, gate, answer, slot)
-                if prepared is None:
-                    continue
-                if group is not None and group.takes(prepared.op):
-                    group.run(slot, prepared, recheck)
-                    continue
+        try:
+            with self._held_if_possible(), progress.steps(len(calls)) as step, _abandoned_on_error(group):
+                for entry in calls:
+                    if (keep_going is not None and not keep_going()) or (stop_on_error and failed):
+                        break
+                    slot = len(results)
+                    results.append(None)
+                    problem = unreadable_call(entry)
+                    if problem:
+                        answer(slot, invalid(problem), readable=False)
+                        continue
+                    prepared = self._batch_prepare(entry, gate, answer, slot)
+                    if prepared is None:
+                        continue
+                    if group is not None and group.takes(prepared.op):
+                        group.run(slot, prepared, recheck)
+                        continue
+                    if group is not None:
+                        group.commit()
+                    if not (stop_on_error and failed):
+                        self._batch_run(prepared, recheck, write_lock, answer, slot)
                 if group is not None:
                     group.commit()
-                if not (stop_on_error and failed):
-                    self._batch_run(prepared, recheck, write_lock, answer, slot)
-            if group is not None:
-                group.commit()
+        except KeyboardInterrupt:   # Ctrl+C (talkbar/sigint.py): what is final so far goes with it
+            raise BatchInterrupted([r for r in results if r is not None]) from None   # none: not kept
         if stop_on_error and failed:
             results = results[:min(failed) + 1]
         return [r for r in results if r is not None]
@@ -276,6 +279,16 @@ def _imported_before_the_lease(op):
     for dotted in (op.run, op.post):
         if dotted:
             op.resolve(dotted)
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl+C stopped a batch: `results`, the answers of the calls before it that are final (a write
+    group's once it committed; one cut short, or rolled back with its group, has none), in order, for
+    the CLI to print before it says it was interrupted."""
+
+    def __init__(self, results):
+        super().__init__()
+        self.results = results
 
 
 @contextmanager

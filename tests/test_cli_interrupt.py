@@ -30,14 +30,16 @@ from talkbar.manifest import manifest
 DRIVER = """
 import sys, threading, time
 from talkbar import sqlfiles
-target, real = sys.argv[1], sqlfiles.run
+target, nth = (sys.argv[1].split("#") + ["1"])[:2]   # "name#2": the statement's second run
+runs, real = [0], sqlfiles.run
 def tell_when_running(cursor):
     while cursor.query_progress() < 0:
         time.sleep(0.01)
     sys.stderr.write("endless\\n")
     sys.stderr.flush()
 def run(cursor, query, params):
-    if query.name == target:
+    runs[0] += query.name == target
+    if query.name == target and runs[0] == int(nth):
         for setting in ("enable_progress_bar = true", "enable_progress_bar_print = false", "progress_bar_time = 0",
                         "threads = 1"):
             cursor.execute("SET " + setting)
@@ -85,14 +87,27 @@ def test_a_write_cut_short_says_interrupted_and_keeps_nothing(demo, output):
     assert _notes(demo) == before
 
 
-def test_a_batch_cut_short_stops_there(demo, tmp_path):
-    """The call the signal cuts short does not become a failed result that the batch goes on past."""
+@pytest.mark.parametrize("cut", ["notes.create", "notes.create#2"])
+def test_a_batch_cut_short_stops_there_and_prints_what_is_kept(demo, tmp_path, cut):
+    """The call the signal cuts short does not become a failed result that the batch goes on past;
+    the answers printed are those of the calls kept. Two notes in a row share one transaction (the
+    CLI's write groups): cut short in the first, the batch keeps nothing; a read between them
+    commits the first, which is kept and answered."""
     before = _notes(demo)
-    calls = tmp_path / "calls.json"
-    calls.write_text(json.dumps([{"tool": "notes.create", "args": {"title": f"Batch note {i}"}} for i in (1, 2)]))
-    code, out, err = _interrupted_at(demo, "notes.create", "tools", "batch", "--file", calls)
-    assert (code, out, _said(err)) == (130, "", [INTERRUPTED])
-    assert _notes(demo) == before
+    calls = [{"tool": "notes.create", "args": {"title": "Batch note 1"}}, {"tool": "notes.list", "args": {"limit": 1}},
+             {"tool": "notes.create", "args": {"title": "Batch note 2"}}]
+    if cut == "notes.create":
+        del calls[1]
+    path = tmp_path / "calls.json"
+    path.write_text(json.dumps(calls))
+    code, out, err = _interrupted_at(demo, cut, "tools", "batch", "--file", path)
+    assert (code, _said(err)) == (130, [INTERRUPTED])
+    answered = json.loads(out)
+    if cut == "notes.create":
+        assert answered == [] and _notes(demo) == before
+    else:
+        assert [(a["tool"], a["ok"]) for a in answered] == [("notes.create", True), ("notes.list", True)]
+        assert _notes(demo) == sorted(before + ["Batch note 1"])
 
 
 def test_an_import_cut_short_leaves_the_data_as_it_was(demo):

@@ -163,7 +163,12 @@ def batch(file_, stop_on_error):
     data = _parse_json(read_text(file_ or "-"), "batch")
     calls, stop = _batch_calls(data)
     engine = _engine()
-    results = engine.batch(calls, stop_on_error=stop_on_error or stop, together=True)
+    from talkbar.engine import BatchInterrupted   # loaded with the engine
+    try:
+        results = engine.batch(calls, stop_on_error=stop_on_error or stop, together=True)
+    except BatchInterrupted as stopped:   # Ctrl+C: the answers that are final, then main says so
+        output.result(stopped.results)
+        raise KeyboardInterrupt from None
     output.result(results)
     failures = sum(1 for r in results if not r["ok"])
     if failures:

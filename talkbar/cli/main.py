@@ -190,7 +190,7 @@ def _interrupted():
 
 
 INTERRUPTED = ("talkbar-cli: interrupted (Ctrl+C). Nothing of the operation cut short is kept in TalkBar; "
-               "what finished before it is.")
+               "what was answered before it is.")
 
 
 def _report(envelope):

@@ -192,6 +192,7 @@ class Database:
         self._remove_on_close = False
         self._fresh = False   # this lease created the file and nothing has been committed to it yet
         self._read_only = None   # why the file leased now cannot be changed (read_only_reason), or None
+        self._shared = False     # the lease reads beside another program's read-only session (_read_beside)
         self.lease_cache = {}
         self.width = Width()   # DuckDB's threads: one, but for work that asks for more (width.wide())
         self.planning = Planning()   # DuckDB's optimiser: all of it, but for work that holds planning.lean()
@@ -233,10 +234,11 @@ class Database:
             raise failed(f"No TalkBar database at {self.path}: the file does not exist. "
                          "--db opens an existing TalkBar database and never creates one.")
 
-    def _connect(self):
+    def _connect(self, write):
         """Open the file in arrival order (talkbar/dbqueue.py): wait for the tickets taken before
         ours, then for the file, knocking so that a TalkBar process holding it idle lets go; after
-        wait_s in all, `busy`."""
+        wait_s in all, `busy`. A read finding the file held by a program outside TalkBar reads
+        beside it if it can (_read_beside)."""
         duckdb = duckdb_engine(kept=self.idle_s > 0)
         if not self.create:
             self._refuse_missing()
@@ -253,14 +255,12 @@ class Database:
                 first = read_only or self._queue.ahead(ticket) == 0
                 if first and (read_only or self._lock.try_acquire()):
                     try:
-                        started = time.monotonic()
-                        con = duckdb.connect(str(self.path), read_only=read_only)
-                        con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
-                        sqlfiles.call(con, "db.settings")
-                        events.emit("db.open", path=str(self.path), ticket=ticket.number,
-                                    ms=round((time.monotonic() - started) * 1000, 1))
-                        return con
+                        return self._connected(duckdb, read_only, ticket)
                     except duckdb.IOException as exc:
+                        if _is_lock_error(exc) and not (write or read_only):
+                            con = self._read_beside(duckdb, ticket)
+                            if con is not None:
+                                return con
                         self._lock.release()
                         if not _is_lock_error(exc):  # held by a process that does not take our lock (the app)
                             foreign = _refusal(self.path, exc)
@@ -280,6 +280,28 @@ class Database:
             ticket.leave()
         self._refuse(foreign)
 
+    def _connected(self, duckdb, read_only, ticket):
+        started = time.monotonic()
+        con = duckdb.connect(str(self.path), read_only=read_only)
+        con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
+        sqlfiles.call(con, "db.settings")
+        events.emit("db.open", path=str(self.path), ticket=ticket.number, read_only=read_only,
+                    ms=round((time.monotonic() - started) * 1000, 1))
+        return con
+
+    def _read_beside(self, duckdb, ticket):
+        """The file is held by a program outside TalkBar (TalkBar's own lock is ours): if it opened
+        the file read-only (an analyst's DuckDB session, `duckdb -readonly`), DuckDB lets others read
+        beside it, and this lease does, holding TalkBar's lock as any lease does. A write then waits
+        for the file as usual (Database.cursor): `busy` while the program keeps it."""
+        try:
+            con = self._connected(duckdb, True, ticket)
+        except duckdb.Error:      # it holds the file for writing: wait as for anyone
+            return None
+        self._shared = True
+        events.emit("db.shared", path=str(self.path))
+        return con
+
     def _refuse(self, message):
         """A file that is not TalkBar's: refuse it and leave nothing of ours beside it."""
         for side in (self._lock.path, self.knock_path, self._queue.dir / "next", self._queue.dir):
@@ -289,17 +311,19 @@ class Database:
                 pass
         raise failed(message)
 
-    def _open(self):
+    def _open(self, write):
         self._read_only = read_only_reason(self.path)
+        self._shared = False
         try:
-            con = self._connect()
+            con = self._connect(write)
         except OSError as exc:   # the data folder, the lock or the queue beside the file (not DuckDB's)
             raise failed(os_problem(exc)) from None
         try:
             self.width.attach(con)
             self.planning.attach(con)
             if not self._checked:
-                _prepare(con, self.path, self.create, wide=self.width.wide, read_only=self._read_only)
+                _prepare(con, self.path, self.create, wide=self.width.wide, read_only=self._read_only,
+                         shared=self._shared)
                 self._checked = True
         except BaseException as exc:
             self.width.detach()
@@ -325,7 +349,7 @@ class Database:
             self._con.close()  # checkpoints what this lease wrote
         finally:
             self._con = None
-            self._fresh = False
+            self._fresh = self._shared = False
             if self._remove_on_close:
                 self._remove_on_close = self._checked = False
                 for name in (self.path.name, self.path.name + ".wal"):
@@ -357,8 +381,13 @@ class Database:
     def refusal(self, exc):
         """The error to answer for `exc` where it is DuckDB refusing a write on this lease's file,
         opened read-only (a read that had to write: a workspace never indexed, at its first
-        search); None for anything else."""
-        if self._read_only is not None and "read-only mode" in str(exc):
+        search): `busy` beside another program's session, cannot_change where the file cannot be
+        written; None for anything else."""
+        if "read-only mode" not in str(exc):
+            return None
+        if self._shared:       # the program beside it keeps the file: as for any write that cannot get in
+            return busy()
+        if self._read_only is not None:
             return failed(cannot_change(self.path, self._read_only))
         return None
 
@@ -451,12 +480,18 @@ class Database:
             while (self._con is not None and self._refs and not nested and not write and self._knocked()
                    and time.monotonic() < drain_until):
                 self._idle.wait(timeout=0.05)
+            if write and self._shared and self._con is not None:
+                if nested:         # this thread's own read holds the lease that would have to go
+                    raise busy()
+                while self._refs:  # other threads' reads on it end first
+                    self._idle.wait(timeout=0.05)
+                self._close()      # and the write waits for the file as any does
             if self._con is None:
                 if self._busy_at > asked:
                     raise busy()
                 fresh = write and self._missing()
                 try:
-                    self._open()
+                    self._open(write)
                 except OpError as err:
                     if err.code == "busy":
                         self._busy_at = time.monotonic()
@@ -500,10 +535,11 @@ def _foreign(message):
     return err
 
 
-def _prepare(con, path, create, wide=nullcontext, read_only=None):
+def _prepare(con, path, create, wide=nullcontext, read_only=None, shared=False):
     """Check that the file is TalkBar's (or make it so, if it is new), then migrate it (inside
     `wide()` when there is anything to migrate). `read_only`: why the file cannot be changed (it is
-    then neither made TalkBar's nor migrated)."""
+    then neither made TalkBar's nor migrated); `shared`: read beside another program, which must let
+    go of it before a migration can be written (`busy` until then)."""
     try:
         known = sqlfiles.call(con, "db.identity")   # a TalkBar file: its mark and migrations, in one statement
     except duckdb_engine().CatalogException:             # no meta or no schema_migrations: new, or not ours
@@ -515,10 +551,10 @@ def _prepare(con, path, create, wide=nullcontext, read_only=None):
         return
     if known["app"] != APP_ID:
         raise _foreign(f"{path} is a DuckDB database but not TalkBar's.")
-    _migrate(con, path, done=set(known["versions"] or []), wide=wide, read_only=read_only)
+    _migrate(con, path, done=set(known["versions"] or []), wide=wide, read_only=read_only, shared=shared)
 
 
-def _migrate(con, path, done, wide=nullcontext, read_only=None):
+def _migrate(con, path, done, wide=nullcontext, read_only=None, shared=False):
     """Apply the migrations not in `done` (the versions the file records), each in a transaction."""
     pending = [m for m in sqlfiles.migrations() if m[0] not in done]
     known = {v for v, _, _ in sqlfiles.migrations()}
@@ -526,6 +562,8 @@ def _migrate(con, path, done, wide=nullcontext, read_only=None):
         raise failed(f"{path} was written by a newer TalkBar (schema {max(done)}); update talkbar-cli.")
     if not pending:
         return
+    if shared:
+        raise busy()
     if read_only is not None:
         raise failed(f"{path} was written by an older talkbar-cli and must be brought up to date before it "
                      f"can be read, which means writing to it: {read_only}. Copy it to a folder TalkBar can "

@@ -52,6 +52,15 @@ main(sys.argv[2:])
 """
 
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_reaches_the_processes_started():
+    """A run started in the background by a shell ignores SIGINT, and so does every process it
+    starts (as talkbar-cli then does too: sigint.noted); these tests' processes must hear it."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def _interrupted_at(tb, statement, *args):
     proc = subprocess.Popen([sys.executable, "-c", DRIVER, statement, *map(str, args)], cwd=str(REPO),
                             env=tb.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -76,11 +76,15 @@ def _wait_s():
 # memory its searches work in across them too. DuckDB's allocator on Linux (its own jemalloc, set up
 # from DUCKDB_JE_MALLOC_CONF when DuckDB loads) gives freed pages back to the system over 1 s
 # (dirty_decay_ms 1000), so at an assistant's pace (a call every 2 s) a search at 6 M turns faulted
-# 1,000-2,300 pages in again, ~4 us each here, where it faults 100-300 with no time decay (in process,
-# 12 any-word searches, median). DuckDB still gives back what a worker peaked above 128 MiB once it
-# is idle for 0.5 s (allocator_flush_threshold), so what is kept stays bounded. A setting of the
-# user's own wins; a process that loaded DuckDB already keeps what it has.
-KEPT_ALLOCATOR = ("DUCKDB_JE_MALLOC_CONF", "dirty_decay_ms:-1")
+# 1,000-2,300 pages in again, ~4 us each here. Kept for 10 s, they are still there at the next call.
+# Not kept for ever (dirty_decay_ms -1, until 2026-12-05): the process then grew without bound, its
+# freed pages never reused as its work moved across the allocator's arenas: in process, 20,000 calls
+# of an assistant's mix (searches, lists, notes written) back to back on the demo took it to 1.27 GiB
+# and still growing, against 0.19-0.22 GiB, flat, kept 10 s or 3 s (DuckDB's own memory: ~25 MiB in
+# each). DuckDB still gives back what a worker peaked above 128 MiB once it is idle for 0.5 s
+# (allocator_flush_threshold). A setting of the user's own wins; a process that loaded DuckDB
+# already keeps what it has.
+KEPT_ALLOCATOR = ("DUCKDB_JE_MALLOC_CONF", "dirty_decay_ms:10000")
 
 
 def duckdb_engine(kept=False):

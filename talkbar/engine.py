@@ -236,10 +236,10 @@ class Engine:
                 if group is not None:
                     group.commit()
         except KeyboardInterrupt:   # Ctrl+C (talkbar/sigint.py): what is final so far goes with it
-            raise BatchInterrupted([r for r in results if r is not None]) from None   # none: not kept
+            raise BatchInterrupted(_answered(results)) from None
         if stop_on_error and failed:
             results = results[:min(failed) + 1]
-        return [r for r in results if r is not None]
+        return _answered(results)
 
     @contextmanager
     def _held_if_possible(self):
@@ -279,6 +279,12 @@ def _imported_before_the_lease(op):
     for dotted in (op.run, op.post):
         if dotted:
             op.resolve(dotted)
+
+
+def _answered(results):
+    """A batch's answers in order, without the slots of calls that have none (cut short, or in a
+    write group rolled back or not yet committed)."""
+    return [r for r in results if r is not None]
 
 
 class BatchInterrupted(KeyboardInterrupt):

@@ -67,8 +67,7 @@ def test_an_index_built_under_another_tokeniser_is_built_again_at_the_first_sear
     with engine.db.cursor(write=True) as cur:      # as an older tokeniser would have left it: other terms
         cur.execute("DELETE FROM search_lists")
         cur.execute("DELETE FROM search_tail")
-        cur.execute("INSERT INTO search_tokeniser VALUES (?, ?) ON CONFLICT DO UPDATE SET version = excluded.version",
-                    [ws, text.TOKENISER - 1])
+    _stamp(engine, text.TOKENISER - 1)
     monkeypatch.setattr(index, "_indexed", set())   # another process, from here
     assert engine.call("workspace.search", {"query": "budget", "match": "all"})["matches"] == budget
     assert [e["tokeniser"] for e in _reindexed(heard)] == [[text.TOKENISER - 1, text.TOKENISER]]
@@ -145,7 +144,7 @@ def _memory_limit(engine):
 
 
 def _stamp(engine, version):
+    """The demo workspace's index recorded as built under tokeniser `version`."""
     ws = engine.call("workspace.list", {})["workspaces"][0]["workspaceId"]
     with engine.db.cursor(write=True) as cur:
-        cur.execute("INSERT INTO search_tokeniser VALUES (?, ?) ON CONFLICT DO UPDATE SET version = excluded.version",
-                    [ws, version])
+        sqlfiles.call(cur, "search.tokeniser.set", workspace_id=ws, version=version)

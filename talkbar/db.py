@@ -30,7 +30,7 @@ import time
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
-from talkbar import clock, events, sqlfiles
+from talkbar import clock, events, paths, sqlfiles
 from talkbar.errors import OpError, busy, failed, os_problem, os_reason
 from talkbar.dbqueue import Queue
 from talkbar.dbplans import Planning
@@ -247,7 +247,7 @@ class Database:
         if not self.create:
             self._refuse_missing()
         else:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            paths.private_folder(self.path.parent)
         deadline = time.monotonic() + self.wait_s
         read_only = self._read_only is not None    # no queue or lock: they could not be made
         ticket = _NO_TICKET if read_only else self._queue.join()
@@ -501,6 +501,8 @@ class Database:
                         self._busy_at = time.monotonic()
                     raise
                 self._fresh = fresh
+                if fresh:
+                    paths.private_file(self.path)
             self._refs += 1
             cur = self._con.cursor()
         self._mine.n = nested + 1

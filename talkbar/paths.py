@@ -75,6 +75,37 @@ def _xdg(variable, home, *default):
     return Path(value) if os.path.isabs(value) else _under(home, *default)
 
 
+PRIVATE_FOLDER = 0o700   # what TalkBar makes of a folder it creates: its user's only
+PRIVATE_FILE = 0o600
+
+
+def private_folder(folder):
+    """Make `folder` and those above it that do not exist yet, each readable by this user only: a
+    data root holds every meeting's transcript. (The XDG Base Directory spec asks the same of the
+    folders an application creates under its base folders.) Folders that exist keep the permissions
+    they have: one a person chose is theirs to share."""
+    folder = Path(folder)
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    for each in reversed(missing):
+        try:
+            each.mkdir(mode=PRIVATE_FOLDER)   # through the umask, which takes nothing from the user's own
+        except FileExistsError:   # another process made it first
+            pass
+
+
+def private_file(path):
+    """A file TalkBar has just created (the database: DuckDB creates it as the umask says) is made
+    readable by this user only, before any meeting is written to it. Where the file system keeps no
+    permissions (FAT, some network shares refuse chmod), the file is as private as its mount."""
+    try:
+        os.chmod(path, PRIVATE_FILE)
+    except PermissionError:
+        pass
+
+
 def default_db_path():
     return data_root() / DB_FILE
 

@@ -5,6 +5,8 @@ The database holds only the ciphertext; the token is never printed or logged."""
 import os
 from pathlib import Path
 
+from talkbar import paths
+
 KEY_DIR = "keys"
 KEY_FILE = "exports.key"
 
@@ -19,16 +21,16 @@ def _fernet(db_path, create):
     if not path.exists():
         if not create:
             return None
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        os.chmod(path.parent, 0o700)
+        paths.private_folder(path.parent)
+        os.chmod(path.parent, paths.PRIVATE_FOLDER)   # TalkBar's own: made private again if found open
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, paths.PRIVATE_FILE)
         except FileExistsError:
             pass  # another process made it first
         else:
             with os.fdopen(fd, "wb") as f:
                 f.write(Fernet.generate_key())
-    os.chmod(path, 0o600)
+    paths.private_file(path)
     return Fernet(path.read_bytes().strip())
 
 

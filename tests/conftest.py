@@ -326,3 +326,15 @@ def heard(monkeypatch):
 @pytest.fixture(scope="session")
 def demo_doc():
     return json.loads(DEMO.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def macros():
+    """An in-memory database with every migration applied: the real tb_fold / tb_has_all."""
+    import duckdb
+    from talkbar import sqlfiles
+    con = duckdb.connect()
+    for _version, _name, sql in sqlfiles.migrations():
+        con.execute(sql)
+    yield con
+    con.close()

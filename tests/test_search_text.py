@@ -20,16 +20,6 @@ from talkbar.search import text
 from conftest import DEMO
 
 
-@pytest.fixture(scope="module")
-def macros():
-    """An in-memory database with every migration applied: the real tb_fold / tb_has_all."""
-    con = duckdb.connect()
-    for _version, _name, sql in sqlfiles.migrations():
-        con.execute(sql)
-    yield con
-    con.close()
-
-
 def test_case_accents_and_yo_fold_away():
     assert text.query_terms("ZOË Müller") == text.query_terms("zoe muller") == ["zoe", "muller"]
     assert text.query_terms("ЁЛКА") == text.query_terms("елка")

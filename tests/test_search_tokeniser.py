@@ -23,7 +23,8 @@ DEMO = HERE.parent / "fixtures" / "demo.json"
 
 
 def _words():
-    """The demo's words (not its ids), the function words, and compounds of digits."""
+    """The demo's words (not its ids), the function words, compounds of digits, and words in the
+    compatibility forms and with the joiners that fold away (text.FOLD_COMPAT, text.JOINERS)."""
     def strings(x):
         if isinstance(x, str):
             yield x
@@ -37,7 +38,8 @@ def _words():
     words = set(stopwords.ENGLISH.split()) | set(stopwords.RUSSIAN.split())
     for s in strings(json.loads(DEMO.read_text(encoding="utf-8"))):
         words.update(w.lower() for w in text.WORD_RE.findall(s) if w.isalpha())
-    return sorted(words | {"v2.1", "2,000", "q3", "straße", "ёлка", "йогурт", "zoë", "интервьюер"})
+    return sorted(words | {"v2.1", "2,000", "q3", "straße", "ёлка", "йогурт", "zoë", "интервьюер",
+                           "ﬁnancial", "ａｐｉ", "２０２６", "pro\u00adject", "σοφος", "می\u200cخواهم"})
 
 
 def _lines():

@@ -3,8 +3,11 @@ list filters.
 
 A word is a run of letters and digits (any script), with dotted or comma-grouped digits kept
 together (`v2.1`, `2,000`); such a compound is indexed whole and by its parts, so `v2.1` and `v2`
-both find it. Each word is folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's
-strip_accents does), ß → ss, ł → l, ø → o … (the same table as `tb_fold` in SQL) — and then stemmed
+both find it. A word runs on through the invisible characters that join or hyphenate it (a soft
+hyphen from a web page or a PDF, a zero-width joiner or non-joiner), which fold away. Each word is
+folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's strip_accents does), ß → ss,
+ł → l, ø → o …, and the compatibility forms real text holds read as the letters they stand for
+(ﬁ → fi, ｆｉｌｅ → file, ２０２６ → 2026, ς → σ) (the same table as `tb_fold` in SQL) — and then stemmed
 by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones (stemmed
 before й is folded, so the Russian endings still read right). Words with digits, or of mixed
 script, are kept as folded. Function words (stopwords.py) are neither indexed nor searched, in any
@@ -28,14 +31,28 @@ from talkbar.search import stopwords
 # stemming, the function words and the stemmer's version), so that every index built under another
 # is built again at its first search or write (index.ensure); an index stamped with none was built
 # under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
-TOKENISER = 1
+TOKENISER = 2   # 2 (2026-12-05): joiners and compatibility forms (JOINERS, FOLD_COMPAT)
 
-WORD_RE = re.compile(r"[^\W_]+(?:[.,][0-9]+)*")
+# Invisible characters a word runs on through and that fold away: the soft hyphen (text copied from
+# a web page or a PDF hyphenates long words with it), the zero-width non-joiner and joiner (inside
+# Persian and Indic words, emoji), the word joiner and the zero-width no-break space (U+FEFF, a byte
+# order mark met in the middle of text). The zero-width space is not one of them: it separates words
+# where a script writes none between them.
+JOINERS = "\u00ad\u200c\u200d\u2060\ufeff"
+WORD_RE = re.compile(rf"[^\W_]+(?:[{JOINERS}]+[^\W_]+)*(?:[.,][0-9]+)*")
 _PART = re.compile(r"[.,]")
 
 # Letters that strip_accents leaves alone but a reader treats as plain Latin (tb_fold in SQL).
 FOLD_MULTI = {"ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
 FOLD_SINGLE = {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i"}
+# Compatibility forms real text holds, read as the letters they stand for (Unicode's NFKC for them;
+# DuckDB has no NFKC for tb_fold, so these are named one by one there and here): the Latin
+# ligatures of a PDF's text (ﬁnance), the full-width letters and digits of East Asian input
+# (ＡＰＩ, ２０２６: lowered first, as upper case is), and the final sigma (σοφος as ΣΟΦΟΣ lowers).
+FOLD_COMPAT = {**dict(zip("\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06", ("ff", "fi", "fl", "ffi", "ffl", "st", "st"))),
+               **{chr(0xFF41 + i): chr(0x61 + i) for i in range(26)},
+               **{chr(0xFF10 + i): chr(0x30 + i) for i in range(10)},
+               "ς": "σ", **{j: "" for j in JOINERS}}
 _BREVE = "\u0306"
 # snowballstemmer's modules that _stemmers() runs (the stems kept between runs follow them)
 STEMMER_FILES = ("english_stemmer.py", "russian_stemmer.py", "basestemmer.py", "among.py")
@@ -50,7 +67,7 @@ class _FoldTable(dict):
 
     def __missing__(self, code):
         ch = chr(code)
-        low = ch.lower()
+        low = "".join(FOLD_COMPAT.get(c, c) for c in ch.lower())
         out = []
         for c in low:
             for d in unicodedata.normalize("NFD", c):

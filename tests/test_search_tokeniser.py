@@ -24,7 +24,8 @@ DEMO = HERE.parent / "fixtures" / "demo.json"
 
 def _words():
     """The demo's words (not its ids), the function words, compounds of digits, and words in the
-    compatibility forms and with the joiners that fold away (text.FOLD_COMPAT, text.JOINERS)."""
+    compatibility forms and with the joiners that fold away (text.FOLD_COMPAT, text.JOINERS),
+    and runs of CJK characters (text.CJK_RUN)."""
     def strings(x):
         if isinstance(x, str):
             yield x
@@ -39,7 +40,8 @@ def _words():
     for s in strings(json.loads(DEMO.read_text(encoding="utf-8"))):
         words.update(w.lower() for w in text.WORD_RE.findall(s) if w.isalpha())
     return sorted(words | {"v2.1", "2,000", "q3", "straße", "ёлка", "йогурт", "zoë", "интервьюер",
-                           "ﬁnancial", "ａｐｉ", "２０２６", "pro\u00adject", "σοφος", "می\u200cخواهم"})
+                           "ﬁnancial", "ａｐｉ", "２０２６", "pro\u00adject", "σοφος", "می\u200cخواهم",
+                           "会議の予算", "api設計", "예산을", "预算"})
 
 
 def _lines():

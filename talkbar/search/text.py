@@ -10,7 +10,11 @@ folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's st
 (ﬁ → fi, ｆｉｌｅ → file, ２０２６ → 2026, ς → σ) (the same table as `tb_fold` in SQL) — and then stemmed
 by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones (stemmed
 before й is folded, so the Russian endings still read right). Words with digits, or of mixed
-script, are kept as folded. Function words (stopwords.py) are neither indexed nor searched, in any
+script, are kept as folded. Chinese, Japanese and Korean write no space between words (Korean
+writes particles onto them), so a run of their characters is indexed as its overlapping pairs and
+its characters (会議の予算: 会議 議の の予 予算, and 会 議 の 予 算: the bigrams of Lucene's CJK
+analyser, with its unigrams), and a query's run searches for its pairs (予算 finds it, 予算案 wants 予算
+and 算案), or for itself when it is one character (돈 finds 돈을). Function words (stopwords.py) are neither indexed nor searched, in any
 of their forms (matched after folding and stemming); an `any` query also leaves out the words of
 asking (question_terms).
 
@@ -31,7 +35,7 @@ from talkbar.search import stopwords
 # stemming, the function words and the stemmer's version), so that every index built under another
 # is built again at its first search or write (index.ensure); an index stamped with none was built
 # under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
-TOKENISER = 2   # 2 (2026-12-05): joiners and compatibility forms (JOINERS, FOLD_COMPAT)
+TOKENISER = 2   # 2 (2026-12-05): joiners, compatibility forms (JOINERS, FOLD_COMPAT), CJK pairs (CJK_RUN)
 
 # Invisible characters a word runs on through and that fold away: the soft hyphen (text copied from
 # a web page or a PDF hyphenates long words with it), the zero-width non-joiner and joiner (inside
@@ -40,6 +44,11 @@ TOKENISER = 2   # 2 (2026-12-05): joiners and compatibility forms (JOINERS, FOLD
 # where a script writes none between them.
 JOINERS = "\u00ad\u200c\u200d\u2060\ufeff"
 WORD_RE = re.compile(rf"[^\W_]+(?:[{JOINERS}]+[^\W_]+)*(?:[.,][0-9]+)*")
+# The scripts written without spaces between words whose runs are indexed as pairs: kana (and the
+# iteration marks 々〆〇), the CJK ideographs (with extension A, the compatibility ideographs and the
+# supplementary planes' extensions), Hangul syllables and jamo, half-width katakana.
+CJK_RUN = re.compile("[\u3005-\u3007\u3040-\u30ff\u31f0-\u31ff\u3130-\u318f\u1100-\u11ff\u3400-\u4dbf"
+                     "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f]+")
 _PART = re.compile(r"[.,]")
 
 # Letters that strip_accents leaves alone but a reader treats as plain Latin (tb_fold in SQL).
@@ -164,13 +173,38 @@ def _term(word):
 
 @lru_cache(maxsize=200_000)
 def word_terms(word):
-    """Every term a raw word indexes under: its own, and for a compound (v2.1) its parts too."""
+    """Every term a raw word indexes under: its own, and for a compound (v2.1) its parts too; for a
+    word holding a CJK run, the run's characters and pairs (with repeats, as a passage counts them)
+    and the terms of the rest of it (API設計: api, 設, 計, 設計)."""
+    if CJK_RUN.search(word):
+        return tuple(t for run, is_cjk in _runs(word) for t in (_cjk_terms(run) if is_cjk else word_terms(run)))
     if not _PART.search(word):
         t = _term(word)
         return (t,) if t else ()
     whole = fold(word)
     parts = [t for t in (_term(p) for p in _PART.split(word) if p) if t]
     return tuple(dict.fromkeys([whole, *parts]))
+
+
+def _runs(word):
+    """(piece, is a CJK run) for each piece of `word`, in order."""
+    at = 0
+    for m in CJK_RUN.finditer(word):
+        if m.start() > at:
+            yield word[at:m.start()], False
+        yield m.group(), True
+        at = m.end()
+    if at < len(word):
+        yield word[at:], False
+
+
+def _cjk_terms(run):
+    """What a CJK run is indexed under: each character, and each overlapping pair."""
+    return tuple(run) + _cjk_pairs(run)
+
+
+def _cjk_pairs(run):
+    return tuple(run[i:i + 2] for i in range(len(run) - 1))
 
 
 def clear_caches():
@@ -197,13 +231,25 @@ def doc_terms(*texts):
     return counts, sum(counts.values())
 
 
+def query_word_terms(word):
+    """The terms a query word searches for: query_term's; for a word holding a CJK run, each run's
+    pairs (or the run, of one character) and query_term's of the rest of it."""
+    if not CJK_RUN.search(word):
+        t = query_term(word)
+        return [t] if t else []
+    out = []
+    for run, is_cjk in _runs(word):
+        out.extend((_cjk_pairs(run) or (run,)) if is_cjk else query_word_terms(run))
+    return list(dict.fromkeys(out))
+
+
 def query_terms(query):
     """The distinct terms of a query, in order; function words and punctuation dropped."""
     out = []
     for w in words(query):
-        t = query_term(w)
-        if t and t not in out:
-            out.append(t)
+        for t in query_word_terms(w):
+            if t not in out:
+                out.append(t)
     return out
 
 
@@ -234,7 +280,40 @@ def first_span(text, terms):
 
 
 def _matching(text, wanted):
-    return ((m.start(), m.end()) for m in WORD_RE.finditer(text) if wanted.intersection(word_terms(m.group())))
+    for m in WORD_RE.finditer(text):
+        word = m.group()
+        if not wanted.intersection(word_terms(word)):
+            continue
+        if not CJK_RUN.search(word):
+            yield m.start(), m.end()
+            continue
+        yield from _matching_in(word, m.start(), wanted)
+
+
+def _matching_in(word, start, wanted):
+    """The spans of a word holding a CJK run that has `wanted` terms: of each other piece that has
+    one, and within a run, of its matching pairs and characters (overlapping ones as one span), not
+    the whole run (a sentence, in a script without spaces)."""
+    at = start
+    for piece, is_cjk in _runs(word):
+        if not is_cjk:
+            if wanted.intersection(word_terms(piece)):
+                yield at, at + len(piece)
+        else:
+            span = None
+            for i in range(len(piece)):
+                end = i + 2 if piece[i:i + 2] in wanted and i + 1 < len(piece) else i + 1 if piece[i] in wanted else None
+                if end is None:
+                    continue
+                if span and span[1] >= at + i:
+                    span = (span[0], max(span[1], at + end))
+                else:
+                    if span:
+                        yield span
+                    span = (at + i, at + end)
+            if span:
+                yield span
+        at += len(piece)
 
 
 def needle(word):
@@ -259,6 +338,6 @@ def needles(query):
     """The list filters' needles of a query: one per word that is not a function word."""
     out = []
     for w in words(query):
-        if query_term(w) and needle(w) not in out:
-            out.append(needle(w))
+        found = [t for t in query_word_terms(w)] if CJK_RUN.search(w) else [needle(w)] if query_term(w) else []
+        out.extend(n for n in found if n not in out)
     return out

@@ -72,9 +72,9 @@ class Engine:
                 else:
                     # wait for the write turn before leasing the file, so that while writes queue here
                     # another process can still get in between them
-                    # op.commit: in the -v log before the next write's op.run, which op.end is not
-                    with self.db.write_turn(lock, lambda: events.emit("op.commit", op=op.id)) as cur:
-                        result = self.guarded(op, lambda: self._run(cur, op, args, recheck))
+                    # op.commit: in the -v log before the next write's op.run, which op.end is not.
+                    # The commit is guarded too: a disk that fills as it writes is the call's failure
+                    result = self.guarded(op, lambda: self._write(op, args, recheck, lock))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,
@@ -82,6 +82,10 @@ class Engine:
             raise
         events.emit("op.end", op=op.id, ok=True, ms=round((time.monotonic() - started) * 1000, 1))
         return result
+
+    def _write(self, op, args, recheck, lock):
+        with self.db.write_turn(lock, lambda: events.emit("op.commit", op=op.id)) as cur:
+            return self._run(cur, op, args, recheck)
 
     def _ctx(self, cur, op, args, write_lock=None, workspace_id=None):
         wanted = args.get("workspaceId") if workspace_id is None else workspace_id

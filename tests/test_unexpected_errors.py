@@ -59,3 +59,30 @@ def test_a_cli_command_that_crashes_prints_a_clean_failed_and_the_details_only_w
                                     "talkbar-cli failed: it ran out of memory (-v shows the details)."}}
         crash = [json.loads(line) for line in err.splitlines() if line.startswith('{"event": "cli.crash"')]
         assert (SECRET in err) == verbose and bool(crash) == verbose
+
+
+def test_a_write_whose_commit_fails_answers_for_its_operation_and_keeps_nothing(fresh_engine, monkeypatch):
+    """The commit is the call's too: a disk that fills as DuckDB writes its log answers `failed`
+    naming the operation (it answered "talkbar-cli failed", from the CLI's last resort)."""
+    from contextlib import contextmanager
+
+    from talkbar import db as dbmod
+
+    @contextmanager
+    def commit_fails(cur):
+        cur.execute("BEGIN TRANSACTION")
+        try:
+            yield cur
+        finally:
+            cur.execute("ROLLBACK")
+        raise duckdb.TransactionException('TransactionContext Error: Failed to commit: Could not write file '
+                                          '"/x/talkbar.duckdb.wal": No space left on device')
+
+    before = fresh_engine.call("notes.list", {"limit": 100})["totalCount"]
+    with monkeypatch.context() as m:
+        m.setattr(dbmod, "transaction", commit_fails)
+        with pytest.raises(errors.OpError) as caught:
+            fresh_engine.call("notes.create", {"title": "Never kept", "markdown": "m"})
+    assert (caught.value.code, caught.value.message) == (
+        "failed", "TalkBar could not complete notes.create: the disk is full.")
+    assert fresh_engine.call("notes.list", {"limit": 100})["totalCount"] == before

@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from tabulate import tabulate
 
 from talkbar.cli import tables
+from talkbar.cli.columns import cols
 from talkbar.cli.search_cmd import highlighter
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -34,6 +35,48 @@ def test_a_wrapped_cell_keeps_every_character_and_a_cut_one_ends_with_an_ellipsi
     cut = tables.fit_cell(text, width, wrap=False)
     assert len(cut) <= width
     assert cut == text or (cut.endswith("…") and text.startswith(cut[:-1]))
+
+
+# Text whose characters take two columns of a terminal (CJK, most emoji) or none (a combining mark)
+wide_words = st.text(alphabet="会議の予算について 한국어 abc é\u0301👍—…", min_size=0, max_size=90)
+wide_shapes = st.integers(min_value=1, max_value=4).flatmap(
+    lambda n: st.tuples(st.lists(st.text(alphabet="AB会議", min_size=1, max_size=8), min_size=n, max_size=n),
+                        st.lists(st.lists(wide_words, min_size=n, max_size=n), min_size=0, max_size=5)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(wide_shapes, st.integers(min_value=30, max_value=140), st.booleans())
+def test_no_line_wider_than_the_terminal_in_columns_with_wide_characters(shape, width, wrap):
+    headers, rows = shape
+    out = tables.render(rows, headers, width, wrap=wrap)
+    assert max(cols(line) for line in out.split("\n")) <= width, out
+
+
+@settings(max_examples=60, deadline=None)
+@given(wide_words, st.integers(min_value=2, max_value=40))
+def test_wide_text_wraps_and_cuts_to_columns_keeping_every_character(text, width):
+    wrapped = tables.fit_cell(text, width, wrap=True).split("\n")
+    assert all(cols(line) <= width for line in wrapped), wrapped
+    assert "".join("".join(wrapped).split()) == "".join(text.split())
+    cut = tables.fit_cell(text, width, wrap=False)
+    assert cols(cut) <= width
+    assert cut == text or (cut.endswith("…") and text.startswith(cut[:-1]))
+
+
+def test_columns_line_up_under_wide_characters():
+    """A CJK title took twice its share (74 columns of a 50-column terminal) and pushed its link
+    out of line."""
+    rows = [("会議の予算について話しました、来週また確認します", "/notes/n-1"), ("Budget review with the vendor", "/notes/n-2"),
+            ("예산 회의", "/notes/n-3")]
+    for wrap in (False, True):
+        lines = tables.render(rows, ["Title", "Link"], 50, flex=[0], wrap=wrap).split("\n")
+        assert max(cols(line) for line in lines) <= 50
+        starts = {cols(line[:line.index("/notes/")]) for line in lines if "/notes/" in line}
+        assert len(starts) == 1, lines
+    short = tables.render([("会議の予算について", "/notes/n-1")], ["Title", "Link"], 50, flex=[0]).split("\n")
+    assert short[2] == "会議の予算について  /notes/n-1"        # it fits: measured in columns, not cut short
+    piped = tables.render(rows, ["Title", "Link"]).split("\n")   # tabulate measures with wcwidth too
+    assert len({cols(line[:line.index("/notes/")]) for line in piped if "/notes/" in line}) == 1
 
 
 def test_piped_is_exactly_tabulate():

@@ -134,9 +134,10 @@ def fail(envelope):
 def text(line):
     """A line of prose on stdout; on a terminal, wrapped to its width (between words)."""
     width = terminal_width(sys.stdout)
-    if width and len(line) > width:
-        import textwrap
-        line = "\n".join(textwrap.wrap(line, width, break_on_hyphens=False))
+    if width:
+        from talkbar.cli import columns
+        if columns.cols(line) > width:
+            line = "\n".join(columns.wrap(line, width))
     out(line + "\n")
 
 

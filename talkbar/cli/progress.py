@@ -98,7 +98,8 @@ class Progress:
         parts = [self.title] + ([self._what + count] if self._what else []) + [f"{now - self._started:.1f} s"]
         text = " · ".join(parts)
         width = (terminal_width(self.stream) or 80) - 1   # the last column would wrap some terminals
-        return text if len(text) <= width else text[:max(0, width - 1)] + "…"
+        from talkbar.cli import columns
+        return columns.cut(text, width)
 
     def _draw_if_due(self):
         """Draw once the work has lasted long enough: a new step at once, counts and the clock at

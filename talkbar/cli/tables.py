@@ -9,11 +9,10 @@ psql's expanded display does it. `style(column, text)` dresses each visible piec
 afterwards (search's highlighting), so that colour codes never count towards a width.
 """
 
-import textwrap
+from talkbar.cli.columns import cols, cut, wrap as wrapped
 
 GAP = 2           # tabulate's "simple" format puts two spaces between columns
 HEADER_PAD = 2    # and makes each column at least its header + 2 wide
-ELLIPSIS = "…"
 
 
 def render(rows, headers, width=None, flex=None, wrap=False, min_flex=0, style=None):
@@ -21,7 +20,7 @@ def render(rows, headers, width=None, flex=None, wrap=False, min_flex=0, style=N
         return _tabulate(rows, headers)
     rows = [["" if cell is None else str(cell) for cell in row] for row in rows]
     flex = range(len(headers)) if flex is None else flex
-    natural = [max([len(h) + HEADER_PAD] + [_longest_line(row[i]) for row in rows]) for i, h in enumerate(headers)]
+    natural = [max([cols(h) + HEADER_PAD] + [_longest_line(row[i]) for row in rows]) for i, h in enumerate(headers)]
     widths = fitted_widths(natural, width, flex)
     if widths is None or any(widths[i] < min(min_flex, natural[i]) for i in flex):
         return _records(rows, headers, width, style)
@@ -55,19 +54,19 @@ def _cap(sorted_widths, room):
 
 
 def _longest_line(text):
-    return max((len(line) for line in text.split("\n")), default=0)
+    return max((cols(line) for line in text.split("\n")), default=0)
 
 
 def fit_cell(text, width, wrap):
-    """`text` in `width` characters: wrapped over lines, or cut with an ellipsis."""
+    """`text` in `width` columns (talkbar/cli/columns.py): wrapped over lines, or cut with an ellipsis."""
     out = []
     for line in text.split("\n"):
-        if len(line) <= width:
+        if cols(line) <= width:
             out.append(line)
         elif wrap:
-            out.extend(textwrap.wrap(line, width, break_on_hyphens=False) or [""])
+            out.extend(wrapped(line, width))
         else:
-            out.append(line[:max(0, width - 1)] + ELLIPSIS)
+            out.append(cut(line, width))
     return "\n".join(out)
 
 
@@ -79,7 +78,7 @@ def _dress(text, column, style):
 
 def _records(rows, headers, width, style):
     """Each row as `Header  value` lines, values wrapped to the rest of the width."""
-    label = max(len(h) for h in headers)
+    label = max(cols(h) for h in headers)
     room = max(1, width - label - GAP)
     blocks = []
     for row in rows:
@@ -87,7 +86,7 @@ def _records(rows, headers, width, style):
         for i, (header, cell) in enumerate(zip(headers, row)):
             pieces = fit_cell(cell, room, wrap=True).split("\n")
             for n, piece in enumerate(pieces):
-                lead = header.ljust(label) if n == 0 else " " * label
+                lead = header + " " * (label - cols(header)) if n == 0 else " " * label
                 lines.append((lead + " " * GAP + _dress(piece, i, style)).rstrip())
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)

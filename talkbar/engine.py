@@ -73,8 +73,10 @@ class Engine:
                     # wait for the write turn before leasing the file, so that while writes queue here
                     # another process can still get in between them
                     # op.commit: in the -v log before the next write's op.run, which op.end is not.
-                    # The commit is guarded too: a disk that fills as it writes is the call's failure
-                    result = self.guarded(op, lambda: self._write(op, args, recheck, lock))
+                    # The commit is guarded too (a disk that fills as it writes is the call's failure);
+                    # the wait for the turn is not (an MCP client may cancel it: talkbar/mcp/calls.py)
+                    with lock:
+                        result = self.guarded(op, lambda: self._write(op, args, recheck))
         except OpError as err:
             err.op = err.op or op.id
             events.emit("op.end", op=op.id, ok=False, code=err.code,
@@ -83,8 +85,9 @@ class Engine:
         events.emit("op.end", op=op.id, ok=True, ms=round((time.monotonic() - started) * 1000, 1))
         return result
 
-    def _write(self, op, args, recheck, lock):
-        with self.db.write_turn(lock, lambda: events.emit("op.commit", op=op.id)) as cur:
+    def _write(self, op, args, recheck):
+        """The write in its transaction, its turn taken (execute)."""
+        with self.db.write_turn(nullcontext(), lambda: events.emit("op.commit", op=op.id)) as cur:
             return self._run(cur, op, args, recheck)
 
     def _ctx(self, cur, op, args, write_lock=None, workspace_id=None):

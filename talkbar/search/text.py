@@ -7,16 +7,16 @@ both find it. A word runs on through the invisible characters that join or hyphe
 hyphen from a web page or a PDF, a zero-width joiner or non-joiner), which fold away. Each word is
 folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's strip_accents does), ß → ss,
 ł → l, ø → o …, and the compatibility forms real text holds read as the letters they stand for
-(ﬁ → fi, ｆｉｌｅ → file, ２０２６ → 2026, ς → σ) (the same table as `tb_fold` in SQL) — and then stemmed
-by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones (stemmed
-before й is folded, so the Russian endings still read right). Words with digits, or of mixed
-script, are kept as folded. Chinese, Japanese and Korean write no space between words (Korean
-writes particles onto them), so a run of their characters is indexed as its overlapping pairs and
-its characters (会議の予算: 会議 議の の予 予算, and 会 議 の 予 算: the bigrams of Lucene's CJK
-analyser, with its unigrams), and a query's run searches for its pairs (予算 finds it, 予算案 wants 予算
-and 算案), or for itself when it is one character (돈 finds 돈을). Function words (stopwords.py) are neither indexed nor searched, in any
-of their forms (matched after folding and stemming); an `any` query also leaves out the words of
-asking (question_terms).
+(ﬁ → fi, ｆｉｌｅ → file, ２０２６ → 2026, ς → σ): the same table as `tb_fold` in SQL — and then
+stemmed by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones
+(stemmed before й is folded, so the Russian endings still read right). Words with digits, or of
+mixed script, are kept as folded. Chinese, Japanese and Korean write no space between words
+(Korean writes particles onto them), so a run of their characters is indexed as its overlapping
+pairs and its characters (会議の予算: 会議 議の の予 予算, and 会 議 の 予 算: the bigrams of
+Lucene's CJK analyser, with its unigrams), and a query's run searches for its pairs (予算 finds
+it, 予算案 wants 予算 and 算案), or for itself when it is one character (돈 finds 돈을). Function
+words (stopwords.py) are neither indexed nor searched, in any of their forms (matched after folding
+and stemming); an `any` query also leaves out the words of asking (question_terms).
 
 A bulk build splits text at its spaces in SQL and each piece by `words()` (postings._vocabulary): no
 word holds a space, so `WORD_RE` is the one definition of a word.
@@ -58,7 +58,8 @@ FOLD_SINGLE = {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i"}
 # DuckDB has no NFKC for tb_fold, so these are named one by one there and here): the Latin
 # ligatures of a PDF's text (ﬁnance), the full-width letters and digits of East Asian input
 # (ＡＰＩ, ２０２６: lowered first, as upper case is), and the final sigma (σοφος as ΣΟΦΟΣ lowers).
-FOLD_COMPAT = {**dict(zip("\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06", ("ff", "fi", "fl", "ffi", "ffl", "st", "st"))),
+FOLD_COMPAT = {**dict(zip("\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06",
+                         ("ff", "fi", "fl", "ffi", "ffl", "st", "st"))),
                **{chr(0xFF41 + i): chr(0x61 + i) for i in range(26)},
                **{chr(0xFF10 + i): chr(0x30 + i) for i in range(10)},
                "ς": "σ", **{j: "" for j in JOINERS}}

@@ -1,8 +1,9 @@
 """Text in the forms real text holds, found as typed plainly and the other way round (tokeniser 2,
 migration 1220): the Latin ligatures of text taken from a PDF (ﬁnancial), the full-width letters and
-digits of East Asian input (ＡＰＩ ２０２６), the final sigma (σοφος as ΣΟΦΟΣ), and the invisible
-characters that join or hyphenate a word (a soft hyphen from a web page: pro­ject). The search's
-tokeniser (Python) and the list filters' tb_fold (SQL) fold them alike."""
+digits of East Asian input (ＡＰＩ ２０２６), the final sigma (σοφος as ΣΟΦΟΣ), the Arabic and Persian
+letters the two write for one another and their digits (کتاب and كتاب, ٢٠٢٦), and the invisible
+characters that join, hyphenate or stretch a word (a soft hyphen from a web page, the tatweel).
+The search's tokeniser (Python) and the list filters' tb_fold (SQL) fold them alike."""
 
 import unicodedata
 
@@ -27,15 +28,21 @@ FORMS = [
     (f"Notes on می{ZWNJ}خواهم", "میخواهم", f"می{ZWNJ}خواهم"),
     ("Budget ｆｏｒｅｃａｓｔ", "Forecast", "ｆｏｒｅｃａｓｔ"),
     ("The floor plan", "floor", "ﬂoor"),      # plain in the note, typed with the ligature a PDF gave
+    ("كتاب المدرسة", "کتاب", "كتاب"),          # Arabic kaf in the note, Persian keheh typed
+    ("برنامه‌ریزی سالانه", "سالانه", "سالانه"),   # with a zero-width non-joiner inside the first word
+    ("اجتماع يوم الأحد", "یوم", "يوم"),          # Persian yeh typed for the Arabic
+    ("الموازنة لعام ٢٠٢٦", "2026", "٢٠٢٦"),
+    ("كـتاب جديد", "كتاب", "كـتاب"),            # stretched by a tatweel
 ]
 
 
-# Every character of the blocks the folding names (Latin, Greek, Cyrillic, the ligatures, the
-# full-width forms) and the joiners, but the marks that combine with no combining class (Cyrillic's
+# Every character of the blocks the folding names (Latin, Greek, Cyrillic, Arabic, the ligatures,
+# the full-width forms) and the joiners, but the marks that combine with no combining class (Cyrillic's
 # enclosing ҈ ҉, and outside these blocks the spacing vowel signs of Indic scripts): DuckDB's
 # strip_accents drops them, Python's combining class keeps them. Each side folds its own text and
 # its own words alike, so the filters stay consistent; not this change.
-BLOCKS = [c for c in (*range(0x20, 0x250), *range(0x370, 0x530), *range(0xFB00, 0xFB07), *range(0xFF00, 0xFFF0),
+BLOCKS = [c for c in (*range(0x20, 0x250), *range(0x370, 0x530), *range(0x600, 0x700), *range(0xFB00, 0xFB07),
+                      *range(0xFF00, 0xFFF0),
                       *map(ord, text.JOINERS), 0x200B)
           if not (unicodedata.category(chr(c)).startswith("M") and not unicodedata.combining(chr(c)))]
 

@@ -41,7 +41,7 @@ def _words():
         words.update(w.lower() for w in text.WORD_RE.findall(s) if w.isalpha())
     return sorted(words | {"v2.1", "2,000", "q3", "straße", "ёлка", "йогурт", "zoë", "интервьюер",
                            "ﬁnancial", "ａｐｉ", "２０２６", "pro\u00adject", "σοφος", "می\u200cخواهم",
-                           "会議の予算", "api設計", "예산을", "预算"})
+                           "会議の予算", "api設計", "예산을", "预算", "کتاب", "مدرسة", "على", "كـتاب", "٢٠٢٦", "۲۰۲۶"})
 
 
 def _lines():

@@ -7,8 +7,8 @@ both find it. A word runs on through the invisible characters that join or hyphe
 hyphen from a web page or a PDF, a zero-width joiner or non-joiner), which fold away. Each word is
 folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's strip_accents does), ß → ss,
 ł → l, ø → o …, and the compatibility forms real text holds read as the letters they stand for
-(ﬁ → fi, ｆｉｌｅ → file, ２０２６ → 2026, ς → σ): the same table as `tb_fold` in SQL — and then
-stemmed by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones
+(ﬁ → fi, ｆｉｌｅ → file, ２０２６ and ٢٠٢٦ → 2026, ς → σ, ی → ي): the same table as `tb_fold` in
+SQL — and then stemmed by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones
 (stemmed before й is folded, so the Russian endings still read right). Words with digits, or of
 mixed script, are kept as folded. Chinese, Japanese and Korean write no space between words
 (Korean writes particles onto them), so a run of their characters is indexed as its overlapping
@@ -35,7 +35,7 @@ from talkbar.search import stopwords
 # stemming, the function words and the stemmer's version), so that every index built under another
 # is built again at its first search or write (index.ensure); an index stamped with none was built
 # under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
-TOKENISER = 2   # 2 (2026-12-05): joiners, compatibility forms (JOINERS, FOLD_COMPAT), CJK pairs (CJK_RUN)
+TOKENISER = 2   # 2 (2026-12-05): joiners, compatibility forms and Arabic letters (FOLD_COMPAT), CJK pairs
 
 # Invisible characters a word runs on through and that fold away: the soft hyphen (text copied from
 # a web page or a PDF hyphenates long words with it), the zero-width non-joiner and joiner (inside
@@ -58,11 +58,19 @@ FOLD_SINGLE = {"ł": "l", "ø": "o", "đ": "d", "ð": "d", "ħ": "h", "ı": "i"}
 # DuckDB has no NFKC for tb_fold, so these are named one by one there and here): the Latin
 # ligatures of a PDF's text (ﬁnance), the full-width letters and digits of East Asian input
 # (ＡＰＩ, ２０２６: lowered first, as upper case is), and the final sigma (σοφος as ΣΟΦΟΣ lowers).
+# Arabic and Persian letters that the two languages' keyboards and spellings write for one another,
+# read as one (Lucene's Arabic and Persian normalisers): Persian yeh and alef maksura as yeh, keheh
+# as kaf, teh marbuta and the heh forms as heh, alef wasla as alef; the tatweel that stretches a
+# word for show folds away; Arabic-Indic and Persian digits as digits (the hamza of أ إ آ is an
+# accent, dropped as all accents are).
+ARABIC = {"\u0649": "\u064a", "\u06cc": "\u064a", "\u06a9": "\u0643", "\u0629": "\u0647", "\u06c0": "\u0647",
+          "\u06d5": "\u0647", "\u0671": "\u0627", "\u0640": "",
+          **{chr(0x0660 + i): str(i) for i in range(10)}, **{chr(0x06F0 + i): str(i) for i in range(10)}}
 FOLD_COMPAT = {**dict(zip("\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06",
                          ("ff", "fi", "fl", "ffi", "ffl", "st", "st"))),
                **{chr(0xFF41 + i): chr(0x61 + i) for i in range(26)},
                **{chr(0xFF10 + i): chr(0x30 + i) for i in range(10)},
-               "ς": "σ", **{j: "" for j in JOINERS}}
+               "ς": "σ", **{j: "" for j in JOINERS}, **ARABIC}
 _BREVE = "\u0306"
 # snowballstemmer's modules that _stemmers() runs (the stems kept between runs follow them)
 STEMMER_FILES = ("english_stemmer.py", "russian_stemmer.py", "basestemmer.py", "among.py")

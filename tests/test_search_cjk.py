@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from note_search import listed_notes, searched_notes
 from talkbar.search import text
 
 # (a note's text, a word in it as a person types it)
@@ -41,15 +42,6 @@ def test_only_the_words_that_matched_are_marked_inside_a_run():
     assert body[found[0]:found[1]] == "预算" and found[0] == 200
 
 
-def _searched(engine, query, mode):
-    out = engine.call("workspace.search", {"query": query, "match": mode, "kinds": ["note"], "limit": 100})
-    return {m["id"] for m in out["matches"]}
-
-
-def _listed(engine, query):
-    return {n["noteId"] for n in engine.call("notes.list", {"search": query, "limit": 100})["items"]}
-
-
 @pytest.mark.parametrize("mode", ["all", "any"])
 def test_a_word_inside_a_sentence_is_found_by_search_and_the_list_filter(fresh_engine, mode):
     made = {}
@@ -57,16 +49,16 @@ def test_a_word_inside_a_sentence_is_found_by_search_and_the_list_filter(fresh_e
         if body not in made:
             made[body] = fresh_engine.call("notes.create", {"title": f"Note {i}", "markdown": body})["noteId"]
     for body, word in WRITTEN:
-        assert made[body] in _searched(fresh_engine, word, mode), (body, word)
-        assert made[body] in _listed(fresh_engine, word), (body, word)
+        assert made[body] in searched_notes(fresh_engine, word, mode), (body, word)
+        assert made[body] in listed_notes(fresh_engine, word), (body, word)
 
 
 def test_all_words_wants_every_pair_of_the_run(fresh_engine):
     together = fresh_engine.call("notes.create", {"title": "A", "markdown": "来週の予算会議"})["noteId"]
     apart = fresh_engine.call("notes.create", {"title": "B", "markdown": "予算の会議"})["noteId"]
-    assert _searched(fresh_engine, "予算会議", "all") == {together}
-    assert _searched(fresh_engine, "予算会議", "any") >= {together, apart}
-    assert _listed(fresh_engine, "予算会議") == {together}
+    assert searched_notes(fresh_engine, "予算会議", "all") == {together}
+    assert searched_notes(fresh_engine, "予算会議", "any") >= {together, apart}
+    assert listed_notes(fresh_engine, "予算会議") == {together}
 
 
 def test_a_transcript_in_chinese_is_found_at_its_turn_after_an_import(tb, demo_doc, tmp_path):

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kept_facts import stale
+from note_search import listed_notes, searched_notes
 from older_database import database_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -69,23 +70,14 @@ def test_a_word_runs_on_through_a_joiner_but_not_a_zero_width_space():
     assert text.query_terms(f"pro{SHY}ject") == text.query_terms("project") == ["project"]
 
 
-def _searched(engine, query, mode):
-    out = engine.call("workspace.search", {"query": query, "match": mode, "kinds": ["note"], "limit": 100})
-    return {m["id"] for m in out["matches"]}
-
-
-def _listed(engine, query):
-    return {n["noteId"] for n in engine.call("notes.list", {"search": query, "limit": 100})["items"]}
-
-
 @pytest.mark.parametrize("mode", ["all", "any"])
 def test_each_form_is_found_by_search_and_the_list_filter_typed_plainly_and_as_written(fresh_engine, mode):
     made = {body: fresh_engine.call("notes.create", {"title": f"Form {i}", "markdown": body})["noteId"]
              for i, (body, _plain, _written) in enumerate(FORMS)}
     for body, plain, written in FORMS:
         for query in (plain, written):
-            assert made[body] in _searched(fresh_engine, query, mode), (body, query)
-            assert made[body] in _listed(fresh_engine, query), (body, query)
+            assert made[body] in searched_notes(fresh_engine, query, mode), (body, query)
+            assert made[body] in listed_notes(fresh_engine, query), (body, query)
 
 
 def test_a_snippet_is_cut_around_a_word_with_a_soft_hyphen(fresh_engine):
@@ -107,7 +99,7 @@ def test_a_file_from_before_learns_the_forms_in_its_kept_text_and_its_index(tmp_
     assert con.execute("SELECT hay FROM note_facts").fetchone()[0] == "from a pdf the ﬁnancial outlook"
     con.close()
     engine = Engine(Database(path, create=False, idle_s=0), CLI)
-    assert _listed(engine, "financial") == {"note-pdf"}
-    assert _searched(engine, "financial outlook", "all") == {"note-pdf"}
+    assert listed_notes(engine, "financial") == {"note-pdf"}
+    assert searched_notes(engine, "financial outlook", "all") == {"note-pdf"}
     engine.db.release_now()
     assert stale(path, "note_facts", "note_id", "notes") == []

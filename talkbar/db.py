@@ -406,7 +406,13 @@ class Database:
         for before the file is leased, so that while writes queue here another process can still
         get in between them. `committed()` runs once the transaction has committed, before the turn
         passes to the next write (what happens after that may come after the next write's start)."""
-        with (lock or self.write_lock), self.cursor(write=True) as cur:
+        with (lock or self.write_lock), self.written(committed) as cur:
+            yield cur
+
+    @contextmanager
+    def written(self, committed=None):
+        """write_turn's transaction, for a caller that has taken the write turn itself."""
+        with self.cursor(write=True) as cur:
             with transaction(cur):
                 yield cur
             if committed is not None:

@@ -87,7 +87,7 @@ class Engine:
 
     def _write(self, op, args, recheck):
         """The write in its transaction, its turn taken (execute)."""
-        with self.db.write_turn(nullcontext(), lambda: events.emit("op.commit", op=op.id)) as cur:
+        with self.db.written(lambda: events.emit("op.commit", op=op.id)) as cur:
             return self._run(cur, op, args, recheck)
 
     def _ctx(self, cur, op, args, write_lock=None, workspace_id=None):

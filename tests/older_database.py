@@ -15,3 +15,10 @@ def database_before(path, version, monkeypatch):
         con = duckdb.connect(str(path))
         dbmod._prepare(con, path, create=True)
     return con
+
+
+def workspace_before(path, version, monkeypatch):
+    """database_before(), and the id of the workspace the new file was seeded with (the one its rows
+    go in)."""
+    con = database_before(path, version, monkeypatch)
+    return con, con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]

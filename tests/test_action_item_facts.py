@@ -5,7 +5,7 @@ action_items.create, update, set_status, remove, an import (and the replacing of
 migration fills an older file."""
 
 from kept_facts import counts, listed, replace_keeping_named, retitled_and_rewritten, stale
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -53,8 +53,7 @@ def test_a_replaced_workspace_keeps_the_facts_of_its_new_items_only(demo, demo_d
 
 def test_a_file_from_before_the_migration_learns_its_items_text(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1180, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1180, monkeypatch)
     for iid, title, details, at in (("outcome-a", "Straße", "Ёлка budget", 10), ("outcome-b", "Zoë", None, 20)):
         con.execute("INSERT INTO action_items (workspace_id, item_id, item_type, title, details, status, origin, hidden, "
                     "carry_stopped, created_at, updated_at) VALUES ($ws, $id, 'task', $title, $details, 'open', 'manual', "

@@ -5,7 +5,7 @@ sessions.cards.add, an approved suggestion, an import (and the replacing of a wo
 migration fills an older file."""
 
 from kept_facts import counts, listed, replace_keeping_named, retitled_and_rewritten, stale
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -61,8 +61,7 @@ def test_a_replaced_workspace_keeps_the_facts_of_its_new_cards_only(demo, demo_d
 
 def test_a_file_from_before_the_migration_learns_its_cards_text(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1160, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1160, monkeypatch)
     for mid, title, body, at in (("memory-a", "Straße", "Ёлка budget", 10), ("memory-b", "Zoë", "budget", 20)):
         con.execute("INSERT INTO knowledge_cards (workspace_id, memory_id, title, body, type, status, pinned, "
                     "created_by, created_at, updated_at) VALUES ($ws, $id, $title, $body, 'fact', 'approved', false, "

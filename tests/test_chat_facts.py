@@ -5,7 +5,7 @@ messages folded, and its latest message's moment. Each writer of a chat's text k
 import json
 
 from kept_facts import counts, listed, stale
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -57,8 +57,7 @@ def test_a_replaced_workspace_keeps_the_facts_of_its_new_chats_only(demo, demo_d
 
 def test_a_file_from_before_the_migration_learns_its_chats_facts(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1100, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1100, monkeypatch)
     for chat, title, at in (("chat-a", "Straße plans", 10), ("chat-b", "Other", 20), ("chat-c", "Quiet", 30)):
         con.execute("INSERT INTO chats (workspace_id, chat_id, title, created_at, updated_at) "
                     "VALUES ($ws, $id, $title, $at, $at)", {"ws": ws, "id": chat, "title": title, "at": at})

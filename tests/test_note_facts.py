@@ -6,7 +6,7 @@ of a workspace); the migration fills an older file."""
 import json
 
 from kept_facts import counts, listed, retitled_and_rewritten, stale
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -57,8 +57,7 @@ def test_a_replaced_workspace_keeps_the_facts_of_its_new_notes_only(demo, demo_d
 
 def test_a_file_from_before_the_migration_learns_its_notes_text(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1140, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1140, monkeypatch)
     for nid, title, markdown, at in (("note-a", "Straße", "Ёлка budget", 10), ("note-b", "Zoë", "budget", 20)):
         con.execute("INSERT INTO notes (workspace_id, note_id, title, markdown, created_at, updated_at) "
                     "VALUES ($ws, $id, $title, $md, $at, $at)", {"ws": ws, "id": nid, "title": title, "md": markdown, "at": at})

@@ -10,7 +10,7 @@ import duckdb
 import pytest
 
 from conftest import PINNED_NOW_MS, cli_command
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -91,8 +91,7 @@ def test_a_new_voice_linked_to_a_person_has_met_the_session(demo, tmp_path):
 
 def test_a_file_from_before_the_migration_learns_who_spoke(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1040, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1040, monkeypatch)
     con.execute("INSERT INTO contacts (workspace_id, contact_id, name, created_at, updated_at) "
                 "VALUES ($ws, 'c-ann', 'Ann', 1, 1)", {"ws": ws})
     for sid, start in (("ses-1", 1000), ("ses-2", 2000)):

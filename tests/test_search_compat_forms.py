@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from kept_facts import stale
 from note_search import listed_notes, searched_notes
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 from talkbar.search import text
@@ -91,8 +91,7 @@ def test_a_snippet_is_cut_around_a_word_with_a_soft_hyphen(fresh_engine):
 
 def test_a_file_from_before_learns_the_forms_in_its_kept_text_and_its_index(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1220, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1220, monkeypatch)
     con.execute("INSERT INTO notes (workspace_id, note_id, title, markdown, created_at, updated_at) "
                 "VALUES ($ws, 'note-pdf', 'From a PDF', 'The ﬁnancial outlook', 1, 1)", {"ws": ws})
     con.execute("INSERT INTO note_facts SELECT * FROM note_facts_of(['note-pdf'])")

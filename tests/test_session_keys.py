@@ -9,7 +9,7 @@ import subprocess
 import duckdb
 
 from conftest import cli_command
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -53,8 +53,7 @@ def test_recorded_turns_carry_their_session_key(demo, tmp_path):
 
 def test_a_database_from_before_session_keys_is_laid_out_by_session_when_opened(tmp_path, monkeypatch):
     path = tmp_path / "old.duckdb"
-    con = database_before(path, 850, monkeypatch)   # a database as talkbar-cli made it before migration 0850
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 850, monkeypatch)   # a database as talkbar-cli made it before migration 0850
     for sid, title in (("ses-b", "Second"), ("ses-a", "First")):
         con.execute("INSERT INTO sessions (workspace_id, session_id, title, started_at_ms, ended_at_ms, created_at, "
                     "updated_at) VALUES ($ws, $sid, $title, 1000, 61000, 1, 1)", {"ws": ws, "sid": sid, "title": title})

@@ -5,7 +5,7 @@ suggestion's text (and the replacing of a workspace removes it); the migration f
 import json
 
 from kept_facts import counts, listed, stale
-from older_database import database_before
+from older_database import workspace_before
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 
@@ -61,8 +61,7 @@ def test_a_replaced_workspace_keeps_the_facts_of_its_new_suggestions_only(demo, 
 
 def test_a_file_from_before_the_migration_learns_its_suggestions_text(tmp_path, monkeypatch):
     path = tmp_path / "older.duckdb"
-    con = database_before(path, 1130, monkeypatch)
-    ws = con.execute("SELECT workspace_id FROM workspaces").fetchone()[0]
+    con, ws = workspace_before(path, 1130, monkeypatch)
     for sid, proposal, evidence, at in (
             ("sg-a", {"title": "Straße works", "body": "Ёлка"}, [{"quote": "we close at nine"}], 10),
             ("sg-b", {"name": "Zoë"}, [], 20),

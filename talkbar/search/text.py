@@ -311,8 +311,11 @@ def _matching_in(word, start, wanted):
         else:
             span = None
             for i in range(len(piece)):
-                end = i + 2 if piece[i:i + 2] in wanted and i + 1 < len(piece) else i + 1 if piece[i] in wanted else None
-                if end is None:
+                if i + 1 < len(piece) and piece[i:i + 2] in wanted:
+                    end = i + 2
+                elif piece[i] in wanted:
+                    end = i + 1
+                else:
                     continue
                 if span and span[1] >= at + i:
                     span = (span[0], max(span[1], at + end))
@@ -344,9 +347,13 @@ def needle(word):
 
 
 def needles(query):
-    """The list filters' needles of a query: one per word that is not a function word."""
+    """The list filters' needles of a query: one per word that is not a function word, and for a word
+    holding a CJK run, its pairs (all of them must be in the text)."""
     out = []
     for w in words(query):
-        found = [t for t in query_word_terms(w)] if CJK_RUN.search(w) else [needle(w)] if query_term(w) else []
+        if CJK_RUN.search(w):
+            found = query_word_terms(w)     # a run's pairs, as search looks for them
+        else:
+            found = [needle(w)] if query_term(w) else []
         out.extend(n for n in found if n not in out)
     return out

@@ -2,9 +2,9 @@
 errors on stderr as `Error: …` (and, with --output json, also the envelope on stdout)."""
 
 import codecs
-import json
 import sys
 
+from talkbar import jsonstream
 from talkbar.cli.state import G, stdout_is_terminal, terminal_width
 from talkbar.errors import os_reason
 
@@ -21,11 +21,14 @@ def dumps(value, pretty=None):
     """JSON for standard output: its text as it is where the stream takes any character (UTF-8),
     else escaped (`\\u0434`), which is the same JSON to every reader (a Windows file redirect,
     PYTHONIOENCODING=ascii)."""
+    return "".join(jsonstream.pieces(value, **_json_form(pretty)))
+
+
+def _json_form(pretty=None):
+    """How standard output takes JSON: indented on a terminal, and escaped where it cannot take
+    every character."""
     pretty = stdout_is_terminal() if pretty is None else pretty
-    plain = not takes_any_text(sys.stdout)
-    if pretty:
-        return json.dumps(value, ensure_ascii=plain, indent=2)
-    return json.dumps(value, ensure_ascii=plain, separators=(",", ":"))
+    return {"ensure_ascii": not takes_any_text(sys.stdout), "indent": 2 if pretty else None}
 
 
 def takes_any_text(stream):
@@ -116,6 +119,23 @@ def say(text):
 
 def result(value):
     out(dumps(value) + "\n")
+    flush()
+
+
+WRITE_AT = 1 << 20   # characters of a streamed result gathered before each write
+
+
+def streamed_result(value):
+    """A result too large to hold as one text (talkbar/jsonstream.py: its `Streamed` arrays are
+    written as their items are made), printed as result() prints it, a megabyte at a time."""
+    gathered, size = [], 0
+    for piece in jsonstream.pieces(value, **_json_form()):
+        gathered.append(piece)
+        size += len(piece)
+        if size >= WRITE_AT:
+            out("".join(gathered))
+            gathered, size = [], 0
+    out("".join(gathered) + "\n")
     flush()
 
 

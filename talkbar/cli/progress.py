@@ -20,7 +20,7 @@ import threading
 import time
 
 from talkbar import progress
-from talkbar.cli.state import G, terminal_width
+from talkbar.cli.state import G, stdout_is_terminal, terminal_width
 
 AFTER_S = 1.0
 FRAMES_PER_S = 10
@@ -41,12 +41,14 @@ def shown_on(stream):
 
 
 class Progress:
-    """`with Progress(title):` … the work inside reports its steps and words (talkbar/progress.py)."""
+    """`with Progress(title):` … the work inside reports its steps and words (talkbar/progress.py).
+    Work that prints its result as it goes (`prints=True`) shows no line while that result goes to
+    a terminal: the line would be drawn among it."""
 
-    def __init__(self, title, stream=None):
+    def __init__(self, title, stream=None, prints=False):
         self.stream = stream or sys.stderr
         self.title = title
-        self.on = shown_on(self.stream)
+        self.on = shown_on(self.stream) and not (prints and stdout_is_terminal())
         self._what, self._done, self._total = "", None, None
         self._lock = threading.Lock()
         self._stop = threading.Event()

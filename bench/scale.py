@@ -3,11 +3,13 @@ each figure beside a peer measured in the same run.
 
     flock /tmp/talkbar-heavy.lock python bench/scale.py                      # 10,000 x 600 = 6 M turns
     flock /tmp/talkbar-heavy.lock python bench/scale.py --sessions 2000 --turns 300
+    flock /tmp/talkbar-heavy.lock python bench/scale.py --parts export      # the import, then the export
 
 The fixture is generated once (fixtures/generate.py) into --cache (default /tmp/talkbar-scale) and
 reused. Then, on a fresh data root:
 1. `app import` wall time and peak RSS against `json.load` of the same file in a fresh process
-   (run before and after ours; their mean is the peer).
+   (run before and after ours; their mean is the peer). Then `app export` of it into a file
+   against json.dump of the same document (loaded first, untimed) in a fresh process, the same way.
 2. The database's size against the fixture's and against an SQLite FTS5 file of the same turns
    (speaker and text, built by streaming the fixture).
 3. Through one warm `serve` (MCP stdio): `workspace.search` in both modes and `notes.create`, back to
@@ -58,6 +60,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 PY = sys.executable
 ROWS = []   # (what, ours, peer, ratio, goal)
+PARTS = ("export", "sizes", "server", "live", "writers")   # what runs after the import (--parts)
 
 
 def pct(xs, p):
@@ -65,11 +68,12 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def child(argv, env=None, stdin=None):
-    """Run a process to its end: (wall s, peak RSS bytes, exit code, stdout)."""
+def child(argv, env=None, stdin=None, stdout=None):
+    """Run a process to its end: (wall s, peak RSS bytes, exit code, stdout, or "" when it went to
+    the file `stdout`)."""
     with tempfile.TemporaryFile() as out:
         t = time.perf_counter()
-        proc = subprocess.Popen(argv, env=env, stdin=stdin or subprocess.DEVNULL, stdout=out,
+        proc = subprocess.Popen(argv, env=env, stdin=stdin or subprocess.DEVNULL, stdout=stdout or out,
                                 stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t
@@ -117,6 +121,33 @@ def import_cost(path, root):
     peer_wall, peer_rss = (p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2
     row("app import wall (peer: json.load)", ours[0], peer_wall, "s", "<= 10x", 1)
     row("app import peak RSS (peer: json.load)", ours[1] / 2**30, peer_rss / 2**30, "GiB", "<= 1 GiB", 2)
+
+
+def export_cost(path, root, work):
+    """`app export` of the archive just imported into a file, against the same document written by
+    json.dump in a fresh process (json.load of the fixture first, untimed; the process's peak RSS
+    is what holding the document to write it costs), run before and after ours."""
+    out = work / "export.json"
+    peer_code = (f"import json, time; doc = json.load(open({str(path)!r}, encoding='utf-8')); t = time.perf_counter(); "
+                 f"json.dump(doc, open({str(out)!r}, 'w', encoding='utf-8'), ensure_ascii=False, separators=(',', ':')); "
+                 f"print(time.perf_counter() - t)")
+    peers = []
+    for turn in ("peer", "ours", "peer"):
+        if turn == "peer":
+            p = child([PY, "-c", peer_code])
+            peers.append((float(p[3]), p[1]))
+            say(f"json.dump: {peers[-1][0]:.1f} s, {p[1] / 2**30:.2f} GiB (with json.load)   load {load()}")
+            continue
+        with open(out, "wb") as f:
+            ours = child([PY, "-m", "talkbar", "app", "export"], env=env_for(root), stdout=f)
+        if ours[2]:
+            raise SystemExit("export failed")
+        say(f"app export: {ours[0]:.1f} s, {ours[1] / 2**30:.3f} GiB, {out.stat().st_size / 2**20:,.0f} MiB written   "
+            f"load {load()}")
+    out.unlink()
+    row("app export wall (peer: json.dump)", ours[0], statistics.mean(w for w, _ in peers), "s", "<= 10x", 1)
+    row("app export peak RSS (peer: json.load + json.dump)", ours[1] / 2**30,
+        statistics.mean(r for _, r in peers) / 2**30, "GiB", "<= 1 GiB", 2)
 
 
 def build_fts(path, fts_path):
@@ -510,7 +541,12 @@ def main(argv=None):
                          "jitter moved the figure from 16 to 34 ms)")
     ap.add_argument("--writers", type=int, default=8)
     ap.add_argument("--creates", type=int, default=100)
+    ap.add_argument("--parts", default=",".join(PARTS),
+                    help=f"which parts to run after the import, of {','.join(PARTS)} (all by default)")
     a = ap.parse_args(argv)
+    parts = set(a.parts.split(","))
+    if not parts <= set(PARTS):
+        ap.error(f"--parts takes {','.join(PARTS)}")
     path = fixture(a)
     work = Path(tempfile.mkdtemp(prefix="talkbar-bench-scale-", dir=a.cache))
     root = work / "root"
@@ -518,27 +554,36 @@ def main(argv=None):
     try:
         say("\n1. import")
         import_cost(path, root)
-        say("\n2. sizes")
-        fts_path = work / "turns-fts5.sqlite"
-        fts = build_fts(path, fts_path)
-        sizes(path, root, fts_path)
-        say(f"\n3. a warm server, back to back and one call per {a.pace:g} s")
-        cli(root, "app", "access", "mcp", "on")
-        cli(root, "app", "access", "all", "on")
-        queries = draw_queries(root, 200, 7)
-        edits = old_notes(root, a.edits)
-        server = Server(root, work / "serve.log")
-        try:
-            paced_calls(server, work / "serve.log", a, queries, edits, fts)
-            tail_latency(server, fts, queries, a.tail_rounds, edits)
-        finally:
-            server.close()
-        say(f"\n4. one live turn   load {load()}")
-        alone = live_turn(root, fts, a.live_turns)
-        write_floor(root, fts, a.live_turns, alone)
-        fts.close()
-        say(f"\n5. writers at once   load {load()}")
-        writers(root, a.writers, a.creates)
+        if "export" in parts:
+            say("\n1b. export")
+            export_cost(path, root, work)
+        fts = None
+        if parts & {"sizes", "server", "live"}:
+            say("\n2. sizes")
+            fts_path = work / "turns-fts5.sqlite"
+            fts = build_fts(path, fts_path)
+            sizes(path, root, fts_path)
+        if "server" in parts:
+            say(f"\n3. a warm server, back to back and one call per {a.pace:g} s")
+            cli(root, "app", "access", "mcp", "on")
+            cli(root, "app", "access", "all", "on")
+            queries = draw_queries(root, 200, 7)
+            edits = old_notes(root, a.edits)
+            server = Server(root, work / "serve.log")
+            try:
+                paced_calls(server, work / "serve.log", a, queries, edits, fts)
+                tail_latency(server, fts, queries, a.tail_rounds, edits)
+            finally:
+                server.close()
+        if "live" in parts:
+            say(f"\n4. one live turn   load {load()}")
+            alone = live_turn(root, fts, a.live_turns)
+            write_floor(root, fts, a.live_turns, alone)
+        if fts is not None:
+            fts.close()
+        if "writers" in parts:
+            say(f"\n5. writers at once   load {load()}")
+            writers(root, a.writers, a.creates)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     size = path.name if a.fixture else f"{a.sessions:,} x {a.turns:,} ({path.name})"   # --fixture: its own size

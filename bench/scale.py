@@ -548,6 +548,7 @@ def main(argv=None):
     if not parts <= set(PARTS):
         ap.error(f"--parts takes {','.join(PARTS)}")
     path = fixture(a)
+    Path(a.cache).mkdir(parents=True, exist_ok=True)   # with --fixture, nothing was generated into it
     work = Path(tempfile.mkdtemp(prefix="talkbar-bench-scale-", dir=a.cache))
     root = work / "root"
     say(f"{path.name}: {path.stat().st_size / 2**20:,.0f} MiB   load {load()}")

@@ -56,7 +56,10 @@ class Result:
 
 
 def base_env(root, now_ms=PINNED_NOW_MS, **extra):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TALKBAR_") and k != "PYTHONDONTWRITEBYTECODE"}
+    # Not the runner's PYTHONUNBUFFERED either: a process buffers its output as a user's does (with it
+    # set, an answer lost to a full disk had nothing left to fail on at exit, and the suite missed it).
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("TALKBAR_") and k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
     env["TALKBAR_DATA_ROOT"] = str(root)
     env["TALKBAR_NOW_MS"] = str(now_ms)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")

@@ -5,6 +5,7 @@ import codecs
 import sys
 
 from talkbar import jsonstream
+from talkbar.streams import to_nowhere
 from talkbar.cli.state import G, stdout_is_terminal, terminal_width
 from talkbar.errors import os_reason
 
@@ -76,8 +77,10 @@ def _on_stdout(act):
     try:
         act(stream)
     except BrokenPipeError:
+        to_nowhere(stream)
         raise
     except OSError as exc:
+        to_nowhere(stream)
         raise Unwritable(os_reason(exc)) from None
     except ValueError:
         if getattr(stream, "closed", False):    # a file object closed under us

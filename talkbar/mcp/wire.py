@@ -18,6 +18,7 @@ import threading
 
 from talkbar import untrusted
 from talkbar.errors import os_reason
+from talkbar.streams import to_nowhere
 
 MAX_LINE = 8 * 1024 * 1024
 
@@ -89,8 +90,10 @@ class Writer:
                 self.stream.flush()
             except (BrokenPipeError, ValueError):
                 self.closed = True
+                to_nowhere(self.stream)
             except OSError as exc:        # a full disk, an I/O error: the replies have nowhere to go
                 self.closed, self.lost = True, os_reason(exc)
+                to_nowhere(self.stream)
 
 
 def error(msg_id, code, message, data=None):

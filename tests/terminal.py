@@ -52,7 +52,7 @@ def run(tb, *args, stdout_tty=False, stderr_tty=False, columns=80, input=None, e
     full = tb.env()
     for name in ("COLUMNS", "NO_COLOR"):   # the terminal's own size decides, unless a test sets COLUMNS
         full.pop(name, None)
-    full.setdefault("TERM", "xterm-256color")
+    full["TERM"] = "xterm-256color"      # a terminal, whatever the suite runs under (TERM=dumb turns progress off)
     full.update({k: str(v) for k, v in (env or {}).items()})
     env = full
     out, readers, ends = {}, [], []

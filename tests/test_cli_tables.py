@@ -36,7 +36,7 @@ def test_no_line_wider_than_the_terminal(shape, width, wrap):
 @settings(max_examples=80, deadline=None)
 @given(narrow_words | wide_words, st.integers(min_value=1, max_value=40))
 def test_a_wrapped_cell_keeps_every_character_and_a_cut_one_ends_with_an_ellipsis(text, width):
-    assume(width > 1 or cols(text) == len(text))   # a character two columns wide has no room in one
+    assume(width > 1 or all(cols(c) <= 1 for c in text))   # a character two columns wide has no room in one
     wrapped = tables.fit_cell(text, width, wrap=True).split("\n")
     assert all(cols(line) <= width for line in wrapped), wrapped
     assert "".join("".join(wrapped).split()) == "".join(text.split())

@@ -92,8 +92,9 @@ class Client:
             with urllib.request.urlopen(req, timeout=TIMEOUT_S) as resp:
                 return json.loads(resp.read() or b"{}")
         except urllib.error.HTTPError as exc:
-            err = NotionError(f"Notion answered {exc.code} to {method} {path}: {_message(exc)}", exc.code)
-            err.retry_after = _seconds(exc.headers.get("Retry-After") if exc.headers else None)
+            with exc:    # its response, read for the message, then closed (not left to the collector)
+                err = NotionError(f"Notion answered {exc.code} to {method} {path}: {_message(exc)}", exc.code)
+                err.retry_after = _seconds(exc.headers.get("Retry-After") if exc.headers else None)
             raise err from None
         except (urllib.error.URLError, OSError, ValueError) as exc:
             reason = getattr(exc, "reason", exc)

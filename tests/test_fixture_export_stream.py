@@ -4,11 +4,13 @@ same whatever the batches."""
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 
 from conftest import InProcessCLI
 from terminal import run
+from test_cli import _shell
 from test_cli_progress import NOW
 from talkbar import sqlfiles
 from talkbar.cli import output
@@ -101,3 +103,10 @@ def test_an_export_on_a_terminal_is_indented_and_draws_no_progress_line(demo):
     expected = json.dumps(json.loads(piped.stdout), ensure_ascii=False, indent=2)
     assert shown.stdout.replace("\r\n", "\n") == expected + "\n"
     assert shown.stderr == ""                                   # the line would be drawn among the JSON
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_an_export_standard_output_refuses_is_said_lost(demo):
+    r = _shell(demo, "> /dev/full", "app", "export")
+    assert (r.returncode, r.stderr) == (1, "talkbar-cli: the answer could not be written to standard output: "
+                                           "the disk is full. Anything the command changed is kept.\n")

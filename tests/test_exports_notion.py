@@ -278,3 +278,33 @@ def test_preview_names_the_parent_page_and_delete_forgets_the_connection(demo):
         assert con.execute("SELECT count(*) FROM export_credentials").fetchone() == (0,)
     finally:
         con.close()
+
+
+def test_an_error_answer_is_closed_once_read(monkeypatch):
+    """Not left to the collector (Python 3.12 on warns of it): a worker that meets many 429s would
+    hold their sockets until then."""
+    import urllib.error
+    import urllib.request
+    from talkbar.exports.notion import Client, NotionError
+    answers, real = [], urllib.request.urlopen
+
+    def urlopen(*args, **kwargs):
+        try:
+            return real(*args, **kwargs)
+        except urllib.error.HTTPError as exc:
+            answers.append(exc)
+            raise
+
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+    with NotionStandIn() as stand_in:
+        said = _error_of(lambda: Client("secret_wrong", base=stand_in.url)._send("GET", "/v1/pages/x", None), NotionError)
+    assert said == "Notion answered 401 to GET /v1/pages/x: API token is invalid."
+    assert [a.code for a in answers] == [401] and answers[0].fp.closed
+
+
+def _error_of(call, kind):
+    try:
+        call()
+    except kind as exc:
+        return str(exc)
+    raise AssertionError("no error")

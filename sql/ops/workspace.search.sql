@@ -19,9 +19,12 @@
 -- are read afterwards (search.passages, search.show.*): DuckDB plans every statement anew, and a
 -- join to the passages here read their whole table. `marked`: a word of the query has passages
 -- removed from its list that a compaction has not yet taken out (sql/schema/1000_search_marks.sql).
+-- Of items that score the same (a title many meetings share), the one numbered last comes first:
+-- items are numbered as they are indexed, so the newest, and an import numbers each kind in its
+-- document's order (search.source.session: by session_no), so a restored archive answers alike.
 SELECT item, own_wins, in_title, r, doc
 FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand, $marked)
-ORDER BY r DESC, item
+ORDER BY r DESC, item DESC
 LIMIT $limit
 
 -- name: workspace.search:kinds
@@ -40,7 +43,7 @@ SELECT s.kind, s.item_id AS id, r.item, r.own_wins, r.in_title, r.r, r.doc
 FROM search_ranked($keys, $idfs, $avgdl, $match_all, $cand, $marked) r
 JOIN search_items s ON s.item_no = r.item
 WHERE s.workspace_id = $workspace_id AND list_contains($kinds, s.kind)
-ORDER BY r.r DESC, r.item
+ORDER BY r.r DESC, r.item DESC
 LIMIT $limit
 
 -- name: workspace.search:project
@@ -61,7 +64,7 @@ JOIN search_items s ON s.item_no = r.item
 WHERE s.workspace_id = $workspace_id
   AND ($kinds IS NULL OR list_contains($kinds, s.kind))
   AND (s.kind, s.item_id) IN (SELECT kind, item_id FROM search_project_items WHERE project_id = $project_id)
-ORDER BY r.r DESC, r.item
+ORDER BY r.r DESC, r.item DESC
 LIMIT $limit
 
 -- name: workspace.search:terms

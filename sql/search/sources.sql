@@ -8,9 +8,11 @@
 -- params: $workspace_id, $ids, $first_no, $last_no
 -- Title; own text = the selected summary (or, with none selected, every summary), its sections
 -- and the keywords. A rebuild reads the sessions a range of their keys at a time ($first_no ..
--- $last_no; NULL: all), so that what it holds does not grow with the number of sessions.
+-- $last_no; NULL: all), so that what it holds does not grow with the number of sessions; in their
+-- order, which numbers them for search (the joins gave them out 2,048 at a time in any order, and
+-- sessions that score the same came out in another order after a restore).
 WITH s AS (
-    SELECT session_id, title FROM sessions
+    SELECT session_id, session_no, title FROM sessions
     WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, session_id))
       AND ($first_no IS NULL OR session_no BETWEEN $first_no AND $last_no)
 ),
@@ -30,6 +32,7 @@ SELECT s.session_id AS id, s.title,
        (SELECT list(summ.text ORDER BY summ.length) FROM summ WHERE summ.session_id = s.session_id) AS summaries,
        sect.sections, kw.keywords
 FROM s LEFT JOIN sect USING (session_id) LEFT JOIN kw USING (session_id)
+ORDER BY s.session_no
 
 -- name: search.source.note
 -- returns: many

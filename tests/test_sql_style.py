@@ -97,7 +97,6 @@ def test_every_list_filter_is_bound_only_when_asked():
 # reads every turn of the archive, as string zone maps tell nothing of ids that start alike. Only
 # these read a whole workspace's turns, once, by design.
 WHOLE_WORKSPACE_TURNS = {
-    "export.sessions": "a workspace's fixture export",
     "import.delete.turns": "a workspace replaced by an import",
     "import.turns_present": "an import's action item anchors, once per import",
 }

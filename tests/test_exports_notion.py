@@ -297,7 +297,8 @@ def test_an_error_answer_is_closed_once_read(monkeypatch):
 
     monkeypatch.setattr(urllib.request, "urlopen", urlopen)
     with NotionStandIn() as stand_in:
-        said = _error_of(lambda: Client("secret_wrong", base=stand_in.url)._send("GET", "/v1/pages/x", None), NotionError)
+        client = Client("secret_wrong", base=stand_in.url)
+        said = _error_of(lambda: client._send("GET", "/v1/pages/x", None), NotionError)
     assert said == "Notion answered 401 to GET /v1/pages/x: API token is invalid."
     assert [a.code for a in answers] == [401] and answers[0].fp.closed
 

@@ -61,7 +61,7 @@ failed=0
 for v in $PYTHONS; do
     echo "== Python $v: $(inside "python$v -V")"
     inside "rm -rf /venv$v /wheel$v /dist && python$v -m venv /venv$v && cd /src/talkbar && /venv$v/bin/python -m pip install -q -e '.[test]'"
-    if inside "cd /src/talkbar && /venv$v/bin/python -m pytest -q -n 2 -p no:cacheprovider$PYTEST_ARGS"; then
+    if inside "cd /src/talkbar && /venv$v/bin/python -m pytest -n 2 -p no:cacheprovider$PYTEST_ARGS"; then
         echo "== Python $v: the suite passed"
     else
         echo "== Python $v: the suite FAILED"; failed=1

@@ -7,10 +7,10 @@
 #     ROOT     the chroot's folder (default /tmp/talkbar-sid)
 #     PYTHONS  which, e.g. "3.14" (default "3.14 3.15")
 #
-# What it runs for each Python, on a fresh clone of HEAD inside the chroot: the suite as
-# scripts/test.sh does (-n 2), then the wheel built and installed into a fresh venv and the smoke
-# check run from / (scripts/smoke_installed.py), as scripts/wheel_check.sh does. Exit 0 only when
-# every run passed.
+# What it runs for each Python, on a fresh clone of HEAD inside the chroot: scripts/test.sh (the
+# suite) and scripts/wheel_check.sh (the wheel installed into a fresh venv and smoked from /; it
+# also tries the other Pythons it finds there), each with PYTHON set to that Python. Exit 0 only
+# when every run passed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -54,19 +54,19 @@ if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
 fi
 inside "update-ca-certificates >/dev/null 2>&1 || true"
 
-rm -rf "$ROOT/src/talkbar"
-mkdir -p "$ROOT/src"
-git clone -q "$REPO" "$ROOT/src/talkbar"
 failed=0
 for v in $PYTHONS; do
+    # a clone per Python: scripts/test.sh makes the clone's .venv with the Python it is given
+    rm -rf "$ROOT/src/talkbar-$v"
+    mkdir -p "$ROOT/src"
+    git clone -q "$REPO" "$ROOT/src/talkbar-$v"
     echo "== Python $v: $(inside "python$v -V")"
-    inside "rm -rf /venv$v /wheel$v /dist && python$v -m venv /venv$v && cd /src/talkbar && /venv$v/bin/python -m pip install -q -e '.[test]'"
-    if inside "cd /src/talkbar && /venv$v/bin/python -m pytest -n 2 -p no:cacheprovider$PYTEST_ARGS"; then
+    if inside "cd /src/talkbar-$v && PYTHON=python$v ./scripts/test.sh$PYTEST_ARGS"; then
         echo "== Python $v: the suite passed"
     else
         echo "== Python $v: the suite FAILED"; failed=1
     fi
-    if inside "cd /src/talkbar && /venv$v/bin/python -m pip wheel -q --no-deps -w /dist . && python$v -m venv /wheel$v && /wheel$v/bin/python -m pip install -q /dist/talkbar-*.whl && cd / && /venv$v/bin/python /src/talkbar/scripts/smoke_installed.py /wheel$v"; then
+    if inside "cd /src/talkbar-$v && PYTHON=python$v bash scripts/wheel_check.sh"; then
         echo "== Python $v: the installed wheel passed its smoke check"
     else
         echo "== Python $v: the installed wheel FAILED its smoke check"; failed=1

@@ -23,7 +23,7 @@ check() {   # check PYTHON NAME: install the wheel with that Python into $work/N
 check "$PY" venv
 main=$("$PY" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 pyenv_root=$(pyenv root 2>/dev/null || true)
-for v in 3.12 3.13 3.14; do
+for v in 3.12 3.13 3.14 3.15; do
     [ "$v" = "$main" ] && continue
     other=""
     for candidate in "python$v" ${pyenv_root:+"$pyenv_root"/versions/"$v"*/bin/python"$v"}; do

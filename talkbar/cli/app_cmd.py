@@ -83,9 +83,9 @@ def export_(workspace_id):
     from talkbar.cli.progress import Progress
     from talkbar.fixture.exporter import export
     try:
-        with Progress("Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}", prints=True):
-            with export(open_db(), workspace_id) as doc:
-                output.streamed_result(doc)
+        title = "Exporting the data root" if workspace_id is None else f"Exporting {workspace_id}"
+        with Progress(title, prints=True), export(open_db(), workspace_id) as doc:
+            output.result(doc)
     except OpError as err:
         output.fail(err.envelope())
 

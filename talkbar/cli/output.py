@@ -5,9 +5,9 @@ import codecs
 import sys
 
 from talkbar import jsonstream
-from talkbar.streams import to_nowhere
 from talkbar.cli.state import G, stdout_is_terminal, terminal_width
 from talkbar.errors import os_reason
+from talkbar.streams import to_nowhere
 
 
 class Exit(Exception):
@@ -120,17 +120,13 @@ def say(text):
         pass
 
 
+WRITE_AT = 1 << 20   # characters of a result gathered before each write
+
+
 def result(value):
-    out(dumps(value) + "\n")
-    flush()
-
-
-WRITE_AT = 1 << 20   # characters of a streamed result gathered before each write
-
-
-def streamed_result(value):
-    """A result too large to hold as one text (talkbar/jsonstream.py: its `Streamed` arrays are
-    written as their items are made), printed as result() prints it, a megabyte at a time."""
+    """The result as JSON on standard output (dumps), written a megabyte at a time as it is made: a
+    value's `Streamed` arrays (talkbar/jsonstream.py) are read as their items are written, so a
+    result too large to hold as one text (`app export`) never is."""
     gathered, size = [], 0
     for piece in jsonstream.pieces(value, **_json_form()):
         gathered.append(piece)

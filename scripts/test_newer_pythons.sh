@@ -66,7 +66,8 @@ for v in $PYTHONS; do
     else
         echo "== Python $v: the suite FAILED"; failed=1
     fi
-    if inside "cd /src/talkbar-$v && PYTHON=python$v bash scripts/wheel_check.sh"; then
+    # the clone's venv builds the wheel: Debian's own python3.X comes without pip
+    if inside "cd /src/talkbar-$v && PYTHON=/src/talkbar-$v/.venv/bin/python bash scripts/wheel_check.sh"; then
         echo "== Python $v: the installed wheel passed its smoke check"
     else
         echo "== Python $v: the installed wheel FAILED its smoke check"; failed=1

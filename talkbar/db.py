@@ -287,8 +287,7 @@ class Database:
     def _connected(self, duckdb, read_only, ticket):
         started = time.monotonic()
         con = duckdb.connect(str(self.path), read_only=read_only)
-        con.execute("SET enable_progress_bar = false")  # DuckDB draws it on stdout: the MCP wire
-        sqlfiles.call(con, "db.settings")
+        configure(con)
         events.emit("db.open", path=str(self.path), ticket=ticket.number, read_only=read_only,
                     ms=round((time.monotonic() - started) * 1000, 1))
         return con
@@ -394,6 +393,11 @@ class Database:
         if self._read_only is not None:
             return failed(cannot_change(self.path, self._read_only))
         return None
+
+    def writable(self):
+        """Whether the lease held now can change the file: neither read-only (cannot_change) nor read
+        beside another program's session."""
+        return self._con is not None and self._read_only is None and not self._shared
 
     def release_now(self):
         with self._guard:
@@ -590,6 +594,13 @@ def _migrate(con, path, done, wide=nullcontext, read_only=None, shared=False):
 
 _bounded = set()   # the cursors (by id) whose work holds DuckDB to bounded memory
 _bounded_guard = threading.Lock()
+
+
+def configure(con):
+    """What every connection to a TalkBar file is set to (db.settings), and no progress bar: DuckDB
+    draws it on standard output, which is the MCP wire or the CLI's answer."""
+    con.execute("SET enable_progress_bar = false")
+    sqlfiles.call(con, "db.settings")
 
 
 def bound_memory(cur):

@@ -22,6 +22,13 @@ SELECT count(*) FROM information_schema.tables
 SET index_scan_percentage = 0;
 SET index_scan_max_count = 64
 
+-- name: db.checkpoint
+-- returns: exec
+-- params: none
+-- Everything committed written into the file itself, none of it left in the log beside it: before
+-- the file is copied (talkbar/dbsnapshot.py).
+CHECKPOINT
+
 -- name: db.threads.machine
 -- returns: value
 -- params: none

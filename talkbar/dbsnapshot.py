@@ -9,8 +9,9 @@ transaction on the file gave, while the file takes other processes' calls. The c
 read-only and its name removed at once, so its disk space goes back when the read ends, however it
 ends; a copy left by a process that died while copying is removed by the next snapshot.
 
-Where no copy is taken, the read is on the file, holding the lease as before: when the disk has
-less room than COPY_ROOM copies of the file, when the file cannot be written (a read-only mount)
+Where no copy is taken, the read is on the file, holding the lease as before: when the read is
+short (the caller's `worth`: a copy of a 2 GB file for a small workspace's export held the file
+longer than reading that workspace), when the disk has less room than COPY_ROOM copies of the file, when the file cannot be written (a read-only mount)
 or is read beside another program's session (neither can change it meanwhile), or when the copy
 fails. Either way the read runs in an import's memory bound (db.bound_memory).
 """
@@ -29,11 +30,12 @@ SNAPSHOT_MARK = ".snapshot-"
 
 
 @contextmanager
-def snapshot(db):
+def snapshot(db, worth=None):
     """`with snapshot(db) as cur:` a cursor in one read transaction on all of the file's committed
-    data, DuckDB bounded to an import's memory."""
+    data, DuckDB bounded to an import's memory. `worth(cur)`, asked under the lease: whether the
+    read will last long enough for a copy to be worth making (None: always)."""
     with db.cursor() as cur:
-        copy = _copy(db, cur)
+        copy = _copy(db, cur, worth)
         if copy is None:
             bound_memory(cur)
             with transaction(cur):
@@ -53,10 +55,13 @@ def snapshot(db):
         con.close()
 
 
-def _copy(db, cur):
+def _copy(db, cur, worth):
     """The checkpointed file copied beside itself (its path), or None where no copy is taken."""
     if not db.writable():     # no file yet, or nothing can change it while it is read
         events.emit("db.snapshot", copied=False, reason="unchanging")
+        return None
+    if worth is not None and not worth(cur):
+        events.emit("db.snapshot", copied=False, reason="short")
         return None
     size = db.path.stat().st_size
     if shutil.disk_usage(db.path.parent).free < COPY_ROOM * size:

@@ -19,6 +19,7 @@ from test_read_beside import _session_elsewhere
 from talkbar import dbsnapshot
 from talkbar.cli import output
 from talkbar.dbsnapshot import snapshot
+from talkbar.fixture import exporter
 
 SHORT_WAIT = {"TALKBAR_TEST_DB_WAIT_MS": "300"}   # an answer of `busy` without waiting 5 s for it
 NOTE = "Written during the export"
@@ -26,8 +27,10 @@ Usage = namedtuple("Usage", "total used free")
 
 
 @pytest.fixture
-def root(tmp_path, demo_template):
-    """The demo's data root, exported in this process (InProcessCLI)."""
+def root(tmp_path, demo_template, monkeypatch):
+    """The demo's data root, exported in this process (InProcessCLI), its export long enough to be
+    read from a copy (it has 4,133 turns)."""
+    monkeypatch.setattr(exporter, "COPY_FROM_TURNS", 1)
     yield from fresh_copy(demo_template, tmp_path / "demo", InProcessCLI)
 
 
@@ -140,6 +143,21 @@ def test_beside_an_analyst_session_the_export_reads_the_file_itself(root, heard)
     assert (r.code, r.stdout) == (0, before)
     assert [(e["copied"], e.get("reason")) for e in heard() if e["event"] == "db.snapshot"][-1] == (
         False, "unchanging")
+
+
+def test_a_short_export_reads_the_file_itself(root, monkeypatch, heard):
+    """A copy is taken for an export of COPY_FROM_TURNS turns or more: those of the data root, or of
+    the one workspace asked for."""
+    doc = json.loads(root.run("app", "export").stdout)
+    turns = {w["workspaceId"]: sum(len(s["turns"]) for s in w["sessions"]) for w in doc["workspaces"]}
+    small = min(turns, key=turns.get)
+    assert 0 < turns[small] < sum(turns.values())
+    for at_least, only in ((sum(turns.values()), None), (sum(turns.values()) + 1, None),
+                           (turns[small], small), (turns[small] + 1, small)):
+        monkeypatch.setattr(exporter, "COPY_FROM_TURNS", at_least)
+        r = root.run("app", "export", *(("--workspace", only) if only else ()))
+        assert r.code == 0, r
+    assert [e.get("reason") for e in heard() if e["event"] == "db.snapshot"] == [None, None, "short", None, "short"]
 
 
 def test_an_export_of_a_root_with_no_database_copies_nothing(tmp_path, heard):

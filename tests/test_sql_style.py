@@ -99,6 +99,7 @@ def test_every_list_filter_is_bound_only_when_asked():
 WHOLE_WORKSPACE_TURNS = {
     "import.delete.turns": "a workspace replaced by an import",
     "import.turns_present": "an import's action item anchors, once per import",
+    "export.turn_count": "how many turns an export reads, once per export",
 }
 
 

@@ -52,6 +52,14 @@ SELECT c.contact_id AS "contactId", c.name, c.email, c.phone, c.role, c.organiza
                  WHERE cp.contact_id = c.contact_id), []) AS "projectIds"
 FROM contacts c WHERE c.workspace_id = $workspace_id ORDER BY c.created_at, c.contact_id
 
+-- name: export.turn_count
+-- returns: value
+-- params: $workspace_id
+-- How many turns an export of the data root (NULL) or of one workspace reads: whether it reads a
+-- copy of the file (talkbar/fixture/exporter.py, COPY_FROM_TURNS).
+SELECT count(*) FROM turns
+WHERE $workspace_id IS NULL OR workspace_id = $workspace_id
+
 -- name: export.session_sizes
 -- returns: many
 -- params: $workspace_id

@@ -9,7 +9,9 @@ The fixture is generated once (fixtures/generate.py) into --cache (default /tmp/
 reused. Then, on a fresh data root:
 1. `app import` wall time and peak RSS against `json.load` of the same file in a fresh process
    (run before and after ours; their mean is the peer). Then `app export` of it into a file
-   against json.dump of the same document (loaded first, untimed) in a fresh process, the same way.
+   against json.dump of the same document (loaded first, untimed) in a fresh process, the same way;
+   and the export again while another process after another makes `tools call notes.list`: how long
+   it held the file against its wall, those calls against the same calls with nothing else running.
 2. The database's size against the fixture's and against an SQLite FTS5 file of the same turns
    (speaker and text, built by streaming the fixture).
 3. Through one warm `serve` (MCP stdio): `workspace.search` in both modes and `notes.create`, back to
@@ -68,13 +70,13 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def child(argv, env=None, stdin=None, stdout=None):
+def child(argv, env=None, stdin=None, stdout=None, stderr=None):
     """Run a process to its end: (wall s, peak RSS bytes, exit code, stdout, or "" when it went to
     the file `stdout`)."""
     with tempfile.TemporaryFile() as out:
         t = time.perf_counter()
         proc = subprocess.Popen(argv, env=env, stdin=stdin or subprocess.DEVNULL, stdout=stdout or out,
-                                stderr=subprocess.DEVNULL)
+                                stderr=stderr or subprocess.DEVNULL)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - t
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -144,10 +146,56 @@ def export_cost(path, root, work):
             raise SystemExit("export failed")
         say(f"app export: {ours[0]:.1f} s, {ours[1] / 2**30:.3f} GiB, {out.stat().st_size / 2**20:,.0f} MiB written   "
             f"load {load()}")
-    out.unlink()
     row("app export wall (peer: json.dump)", ours[0], statistics.mean(w for w, _ in peers), "s", "<= 10x", 1)
     row("app export peak RSS (peer: json.load + json.dump)", ours[1] / 2**30,
         statistics.mean(r for _, r in peers) / 2**30, "GiB", "<= 1 GiB", 2)
+    export_beside_calls(root, out, work)
+    out.unlink()
+
+
+def export_beside_calls(root, out, work):
+    """`app export` again, while another process after another makes `tools call notes.list` (an
+    assistant's read) until it ends: how long the export held the file (its -v events, db.open to
+    db.release) against its wall, and those calls' answers and times against the same calls made
+    with nothing else running."""
+    events = work / "export-events.log"
+    finished = threading.Event()
+    during = []
+
+    def calls():
+        while not finished.is_set():
+            during.append(_a_call(root))
+
+    caller = threading.Thread(target=calls)
+    with open(out, "wb") as f, open(events, "wb") as log:
+        caller.start()
+        try:
+            ours = child([PY, "-m", "talkbar", "-v", "app", "export"], env=env_for(root), stdout=f, stderr=log)
+        finally:
+            finished.set()
+            caller.join()
+    if ours[2]:
+        raise SystemExit("export failed")
+    seen = [json.loads(line) for line in events.read_text(encoding="utf-8").splitlines() if line.startswith("{")]
+    at = {e["event"]: e["t"] for e in reversed(seen)}     # the first of each
+    held = at["db.release"] - at["db.open"]
+    alone = [_a_call(root) for _ in during]
+    busy = sum(1 for _wall, code in during if code)
+    say(f"app export beside calls: {ours[0]:.1f} s, the file held {held:.2f} s; {len(during)} calls meanwhile, "
+        f"{busy} answered busy   load {load()}")
+    row("app export, the file held (peer: the export's wall)", held, ours[0], "s", "", 2)
+    row("a call during the export, p50 (peer: the same alone)", statistics.median(w for w, _ in during) * 1000,
+        statistics.median(w for w, _ in alone) * 1000, "ms", f"{busy} of {len(during)} busy", 1)
+    row("a call during the export, max (peer: the same alone)", max(w for w, _ in during) * 1000,
+        max(w for w, _ in alone) * 1000, "ms", "", 1)
+
+
+def _a_call(root):
+    """One `tools call notes.list` in a process of its own: (wall s, exit code)."""
+    t = time.perf_counter()
+    r = subprocess.run([PY, "-m", "talkbar", "tools", "call", "notes.list", "--args", '{"limit": 5}'],
+                       capture_output=True, env=env_for(root))
+    return time.perf_counter() - t, r.returncode
 
 
 def build_fts(path, fts_path):

@@ -53,6 +53,7 @@ def snapshot(db, worth=None):
             yield con
     finally:
         con.close()
+        _remove(copy)        # where an open file's name cannot be removed (Windows): now
 
 
 def _copy(db, cur, worth):
@@ -81,7 +82,10 @@ def _copy(db, cur, worth):
 
 
 def _sweep(path):
-    """Remove the copies of `path` whose process is gone (killed while copying)."""
+    """Remove the copies of `path` whose process is gone (killed while copying). Not on Windows,
+    where os.kill(pid, 0) would end the process instead of looking for it."""
+    if os.name != "posix":
+        return
     for copy in path.parent.glob(f"{path.name}{SNAPSHOT_MARK}*"):
         pid = copy.name[len(path.name) + len(SNAPSHOT_MARK):]
         if pid.isdigit() and not _alive(int(pid)):

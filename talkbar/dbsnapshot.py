@@ -3,17 +3,18 @@
 `app export` of a ten-year archive reads for most of a minute (51 s at 6 M turns), and held the
 file all that time: an assistant's calls waited their 5 s and answered `busy`, and a recorder's
 turns waited. snapshot(db) takes the lease only to checkpoint the file (so that it holds every
-committed write) and copy it beside itself (at 6 M turns, 2.04 GB: 2.1 s from a cold cache, 0.55 s
-warm), lets the file go, and reads the copy: one committed moment of the data, as the read
+committed write) and copy it beside itself (at 6 M turns, 2.04 GB: 2.1-2.4 s from a cold cache,
+0.55 s warm), lets the file go, and reads the copy: one committed moment of the data, as the read
 transaction on the file gave, while the file takes other processes' calls. The copy is opened
 read-only and its name removed at once, so its disk space goes back when the read ends, however it
 ends; a copy left by a process that died while copying is removed by the next snapshot.
 
 Where no copy is taken, the read is on the file, holding the lease as before: when the read is
 short (the caller's `worth`: a copy of a 2 GB file for a small workspace's export held the file
-longer than reading that workspace), when the disk has less room than COPY_ROOM copies of the file, when the file cannot be written (a read-only mount)
-or is read beside another program's session (neither can change it meanwhile), or when the copy
-fails. Either way the read runs in an import's memory bound (db.bound_memory).
+longer than reading that workspace), when the disk has less room than COPY_ROOM copies of the
+file, when the file cannot be written (a read-only mount) or is read beside another program's
+session (neither can change it meanwhile), or when the copy fails. Either way the read runs in an
+import's memory bound (db.bound_memory).
 """
 
 import os
@@ -34,18 +35,20 @@ def snapshot(db, worth=None):
     """`with snapshot(db) as cur:` a cursor in one read transaction on all of the file's committed
     data, DuckDB bounded to an import's memory. `worth(cur)`, asked under the lease: whether the
     read will last long enough for a copy to be worth making (None: always)."""
-    with db.cursor() as cur:
-        copy = _copy(db, cur, worth)
-        if copy is None:
-            bound_memory(cur)
-            with transaction(cur):
-                yield cur
-            return
-    db.release_now()
+    copy = None
     try:
+        with db.cursor() as cur:
+            copy = _copy(db, cur, worth)
+            if copy is None:
+                bound_memory(cur)
+                with transaction(cur):
+                    yield cur
+                return
+        db.release_now()
         con = duckdb_engine().connect(str(copy), read_only=True)
     finally:
-        _remove(copy)
+        if copy is not None:
+            _remove(copy)
     try:
         configure(con)
         sqlfiles.call(con, "import.bounded_memory")
@@ -73,8 +76,10 @@ def _copy(db, cur, worth):
     try:
         sqlfiles.call(cur, "db.checkpoint")
         shutil.copyfile(db.path, copy)
-    except (OSError, duckdb_engine().Error) as exc:
+    except BaseException as exc:     # a disk that fills, or Ctrl+C while copying: no copy left
         _remove(copy)
+        if not isinstance(exc, (OSError, duckdb_engine().Error)):
+            raise
         events.emit("db.snapshot", copied=False, reason=type(exc).__name__, bytes=size)
         return None
     events.emit("db.snapshot", copied=True, bytes=size)

@@ -101,6 +101,21 @@ def test_a_copy_that_fails_is_removed_and_the_file_read_in_place(root, monkeypat
     assert [(e["copied"], e.get("reason")) for e in heard() if e["event"] == "db.snapshot"][-1] == (False, "OSError")
 
 
+def test_a_copy_stopped_by_ctrl_c_leaves_nothing(fresh_engine, monkeypatch):
+    db = fresh_engine.db
+
+    def copy_stopped(src, dst):
+        with open(src, "rb") as f, open(dst, "wb") as out:
+            out.write(f.read(4096))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dbsnapshot.shutil, "copyfile", copy_stopped)
+    with pytest.raises(KeyboardInterrupt):
+        with snapshot(db):
+            pass
+    assert [p.name for p in db.path.parent.iterdir() if ".snapshot-" in p.name] == []
+
+
 def test_the_copy_holds_what_the_lease_committed_and_has_not_checkpointed(fresh_engine):
     db = fresh_engine.db
     fresh_engine.call("notes.create", {"title": "In the log only"})

@@ -87,7 +87,8 @@ def test_discover_names_versions_capabilities_and_identity_with_cache_hints(serv
     assert result["instructions"].startswith("TalkBar holds the user's meetings:")
     del result["instructions"]
     assert result == {"resultType": "complete", "supportedVersions": SUPPORTED,
-                      "capabilities": {"tools": {"listChanged": True}, "resources": {}, "prompts": {}},
+                      "capabilities": {"tools": {"listChanged": True}, "resources": {}, "prompts": {},
+                                       "extensions": {"io.modelcontextprotocol/tasks": {}}},
                       "ttlMs": 3_600_000, "cacheScope": "public", "_meta": INFO}
 
 

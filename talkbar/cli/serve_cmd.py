@@ -23,10 +23,10 @@ def serve(transport):
         output.fail({"error": {"code": "failed", "message": policy.MCP_DISABLED}})
     from talkbar.cli.state import open_db
     from talkbar.db import IDLE_S
-    from talkbar.mcp.server import Server, confirm_timeout, op_delay_from_env, op_gate_from_env
+    from talkbar.mcp.server import Server, confirm_timeout, op_delay_from_env, op_gate_from_env, task_after
     db = open_db(idle_s=IDLE_S)  # hold the file across a burst of calls, let it go when idle
     server = Server(db, confirm_timeout_s=confirm_timeout(), op_delay_s=op_delay_from_env(),
-                    op_gate=op_gate_from_env())
+                    op_gate=op_gate_from_env(), task_after_s=task_after())
     raise output.Exit(server.serve())
 
 

@@ -48,13 +48,38 @@ class CallState:
         self.lock = threading.Lock()            # nothing is sent for a call once it is cancelled
         self.started = False
         self.asker = None
+        self.confirming = tool == "talkbar_delete"   # until the user's answer is in (tasks.py)
+        self.answered = False
+        self.task = None                        # the task it became (tasks.py), whose outcome its answer is
 
     def send_unless_cancelled(self, out, message):
         with self.lock:
-            if self.cancel.is_set():
+            if self.cancel.is_set() or self.task is not None:
                 return False
             out.send(message)
             return True
+
+    def answer(self, out, message, tasks):
+        """Send the call's answer, or make it its task's outcome; False if cancelled before that."""
+        with self.lock:
+            if self.task is not None:
+                tasks.finished(self.task, message)
+                return True
+            if self.cancel.is_set():
+                return False
+            self.answered = True
+            out.send(message)
+            return True
+
+    def become_task(self, out, tasks, handle):
+        """Answer with a task handle (handle(task): the CreateTaskResult) unless the call has been
+        answered or cancelled first; the task, or None."""
+        with self.lock:
+            if self.answered or self.cancel.is_set() or self.task is not None:
+                return None
+            self.task = tasks.create(self)
+            out.send(handle(self.task))
+            return self.task
 
     def cancelled(self):
         with self.lock:
@@ -184,6 +209,7 @@ class CallRunner:
             refusal = self._confirm(state, current, calls)
             if refusal:
                 return refusal, True
+            state.confirming = False
         if not batch:
             entry = calls[0]
             return self._single(state, current, entry["tool"], entry.get("args"))

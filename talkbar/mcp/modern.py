@@ -15,7 +15,7 @@ unknown methods here.
 """
 
 from talkbar import __version__
-from talkbar.mcp import eras, wire
+from talkbar.mcp import eras, tasks, wire
 from talkbar.mcp.tools import INSTRUCTIONS
 
 TOOLS_TTL_MS = 5_000
@@ -23,6 +23,9 @@ STATIC_TTL_MS = 3_600_000
 SERVER_INFO = {"name": "talkbar", "title": "TalkBar", "version": __version__}
 RESULT_META = {eras.SERVER_INFO: SERVER_INFO}
 CAPABILITIES = {"tools": {"listChanged": True}, "resources": {}, "prompts": {}}
+# what server/discover says (the extensions are the modern revision's: the handshake era's
+# `initialize` answers CAPABILITIES)
+MODERN_CAPABILITIES = {**CAPABILITIES, "extensions": {tasks.EXTENSION: {}}}
 
 
 def stamped(result):
@@ -47,6 +50,9 @@ class ModernRequests:
             "prompts/list": lambda msg, env: self._empty(msg, "prompts"),
             "resources/read": self._no_resource,
             "prompts/get": self._no_prompt,
+            "tasks/get": self._task_get,
+            "tasks/update": self._task_update,
+            "tasks/cancel": self._task_cancel,
         }
 
     def handle(self, msg):
@@ -64,7 +70,7 @@ class ModernRequests:
     # ------------------------------------------------------------------ discovery and lists
     def _discover(self, msg, env):
         self.out.send(wire.result(msg.id, cacheable({
-            "supportedVersions": list(eras.SUPPORTED), "capabilities": CAPABILITIES,
+            "supportedVersions": list(eras.SUPPORTED), "capabilities": MODERN_CAPABILITIES,
             "instructions": INSTRUCTIONS}, STATIC_TTL_MS, "public")))
 
     def _tools_list(self, msg, env):
@@ -108,6 +114,39 @@ class ModernRequests:
         name, arguments = call
         self.server.start_call(msg, name, arguments, modern=env, input_responses=responses, request_state=state)
 
+    # ------------------------------------------------------------------ tasks (tasks.py)
+    def _task(self, msg):
+        """The task a tasks/* request names, or None after answering its error."""
+        task_id = msg.params.get("taskId")
+        if not isinstance(task_id, str):
+            self.out.send(wire.error(msg.id, wire.INVALID_PARAMS, "Invalid params: taskId must be a string"))
+            return None
+        task = self.server.tasks.get(task_id)
+        if task is None:
+            self.out.send(wire.error(msg.id, wire.INVALID_PARAMS,
+                                     f"Task not found: {task_id[:100]} (finished tasks are kept an hour)"))
+        return task
+
+    def _task_get(self, msg, env):
+        task = self._task(msg)
+        if task is not None:
+            self.out.send(wire.result(msg.id, stamped(self.server.tasks.view_of(task.id) or task.view())))
+
+    def _task_update(self, msg, env):
+        """No task of this server asks for input: responses are acknowledged and left, as the
+        extension says of responses to requests that are not outstanding."""
+        if not isinstance(msg.params.get("inputResponses"), dict):
+            self.out.send(wire.error(msg.id, wire.INVALID_PARAMS, "Invalid params: inputResponses must be an object"))
+            return
+        if self._task(msg) is not None:
+            self.out.send(wire.result(msg.id, stamped({})))
+
+    def _task_cancel(self, msg, env):
+        task = self._task(msg)
+        if task is not None:
+            task.call.cancelled()      # the call stops before its next operation (server._cancelled)
+            self.out.send(wire.result(msg.id, stamped({})))
+
     # ------------------------------------------------------------------ subscriptions/listen
     def _listen(self, msg, env):
         wanted = msg.params.get("notifications")
@@ -115,6 +154,15 @@ class ModernRequests:
             self.out.send(wire.error(msg.id, wire.INVALID_PARAMS,
                                      "Invalid params: subscriptions/listen needs a notifications object"))
             return
+        task_ids = wanted.get("taskIds")
+        if task_ids is not None:
+            if not tasks.declared(env):
+                self.out.send(wire.error(msg.id, tasks.MISSING_CAPABILITY, "Missing required client capability",
+                                         tasks.missing_capability()))
+                return
+            if not isinstance(task_ids, list) or not all(isinstance(t, str) for t in task_ids):
+                self.out.send(wire.error(msg.id, wire.INVALID_PARAMS, "Invalid params: taskIds must be strings"))
+                return
         defs = None
         wants_tools = wanted.get("toolsListChanged") is True
         if wants_tools:
@@ -122,5 +170,5 @@ class ModernRequests:
                 defs = self.server.current_view().canonical()
             except Exception as exc:  # the first change after this is told anyway
                 self.server.log(f"could not read MCP Access for a subscription: {type(exc).__name__}: {exc}")
-        if not self.server.watch.listen(msg.id, wants_tools, defs):
+        if not self.server.watch.listen(msg.id, wants_tools, defs, task_ids, self.server.tasks.view_of):
             self.out.send(wire.error(msg.id, wire.INTERNAL_ERROR, "Subscription limit reached"))

@@ -24,7 +24,7 @@ from talkbar import __version__, access, events, policy, progress
 from talkbar.engine import MCP, Engine
 from talkbar.errors import OpError, unexpected
 from talkbar.manifest import manifest
-from talkbar.mcp import eras, wire
+from talkbar.mcp import eras, tasks, wire
 from talkbar.mcp.calls import CallRunner, Cancelled, CallState, WriteQueue
 from talkbar.mcp.confirm import AskByInputRequired, AskByRequest, BadInput, NeedsInput, Tickets
 from talkbar.mcp.listwatch import ListWatch
@@ -38,7 +38,7 @@ WORKERS = 4
 
 class Server:
     def __init__(self, db, stdin=None, stdout=None, stderr=None, confirm_timeout_s=300.0, op_delay_s=0.0,
-                 op_gate=None):
+                 op_gate=None, task_after_s=tasks.TASK_AFTER_S):
         self.db = db
         self.engine = Engine(db, MCP)
         self.manifest = manifest()
@@ -60,6 +60,8 @@ class Server:
         self.next_request = 0
         self.closing = False
         self.watch = ListWatch(self.out.send)
+        self.tasks = tasks.TaskStore(tell=self.watch.task_changed)
+        self.task_after_s = task_after_s
         self.tickets = Tickets(confirm_timeout_s)
         self.modern = ModernRequests(self)
         self.runner = CallRunner(self)
@@ -223,6 +225,23 @@ class Server:
         with self.calls_lock:
             self.calls[msg.id] = state
         self.pool.submit(self._run_call, state)
+        if modern is not None and tasks.declared(modern):
+            self._task_later(state)
+
+    # ------------------------------------------------------------------ tasks (tasks.py)
+    def _task_later(self, state):
+        timer = threading.Timer(self.task_after_s, self._become_task, (state,))
+        timer.daemon = True
+        timer.start()
+
+    def _become_task(self, state):
+        if state.confirming and not (state.answered or state.cancel.is_set()):
+            self._task_later(state)      # asking the user: a task only once the answer is in
+            return
+        task = state.become_task(self.out, self.tasks, lambda t: wire.result(
+            state.id, {**t.view(), "resultType": "task", "_meta": RESULT_META}))
+        if task is not None:
+            events.emit("mcp.task", id=state.id, task=task.id)
 
     def _run_call(self, state):
         try:
@@ -231,7 +250,7 @@ class Server:
             state.started = True
             with progress.reporting(lambda done, total, message: self._progress(state, done, total, message)):
                 payload, is_error = self.runner.run(state, state.tool, state.arguments)
-            if state.cancel.is_set():
+            if state.cancel.is_set() and state.task is None:   # a task reports work that finished
                 raise Cancelled()
             self._answer(state, wire.result(state.id, self._tool_result(state, payload, is_error)))
         except Cancelled:
@@ -258,16 +277,21 @@ class Server:
         return result if state.modern is None else stamped(result)
 
     def _answer(self, state, message):
-        if not state.send_unless_cancelled(self.out, message):
+        if not state.answer(self.out, message, self.tasks):
             self._cancelled(state)
 
     def _cancelled(self, state):
-        if state.modern is None:
+        if state.task is not None:
+            self.tasks.cancelled(state.task)
+        elif state.modern is None:
             self.out.send(wire.error(state.id, wire.INTERNAL_ERROR, CANCELLED))
         else:
             events.emit("mcp.cancelled", id=state.id)  # modern: no message for a cancelled request
 
     def _progress(self, state, done, total, message):
+        if state.task is not None:
+            self.tasks.working(state.task, message)
+            return
         if state.progress_token is None:
             return
         params = {"progressToken": state.progress_token, "progress": done, "message": message}
@@ -281,7 +305,7 @@ class Server:
             return
         with self.calls_lock:
             state = self.calls.get(request_id)
-        if state is not None:
+        if state is not None and state.task is None:    # a task is cancelled by tasks/cancel only
             state.cancelled()
         elif self.watch.cancel(request_id):
             events.emit("mcp.listen.cancelled", id=request_id)
@@ -326,6 +350,12 @@ def _env_float(name, default):
 def confirm_timeout():
     """How long a delete waits for the user's answer: 5 minutes (TALKBAR_CONFIRM_TIMEOUT_S for tests)."""
     return _env_float("TALKBAR_CONFIRM_TIMEOUT_S", 300.0)
+
+
+def task_after():
+    """How long a call runs before it becomes a task (tasks.py): TASK_AFTER_S (TALKBAR_TEST_TASK_AFTER_MS
+    for tests, which hold the call at a gate instead of waiting a second for it)."""
+    return _env_float("TALKBAR_TEST_TASK_AFTER_MS", tasks.TASK_AFTER_S * 1000) / 1000.0
 
 
 def op_delay_from_env():

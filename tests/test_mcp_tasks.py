@@ -10,6 +10,7 @@ import json
 import re
 import time
 
+import duckdb
 import pytest
 
 from mcp_raw import RawServer
@@ -250,6 +251,36 @@ def server_plain(mcp_demo):
     s = RawServer(mcp_demo)
     yield s
     s.close()
+
+
+def test_a_search_that_builds_the_index_again_tells_its_task_each_part(mcp_demo, tmp_path):
+    """After an upgrade that changed the tokeniser, the first search builds the index again (about
+    two minutes at 6 M turns): its task's message follows the build, the transcripts part by part
+    and the term lists, as a listening stream hears it."""
+    con = duckdb.connect(str(mcp_demo.db))
+    con.execute("UPDATE search_tokeniser SET version = 1")
+    con.close()
+    s = _gated(mcp_demo, tmp_path / "gate", 0)
+    try:
+        msg = call(s, "talkbar_find", {"query": "pricing"}, TASKS)
+        s.wait_for("test.gate", op="workspace.search")
+        task_id = _became_task(s, msg)["taskId"]
+        modern(s, "subscriptions/listen", TASKS, notifications={"taskIds": [task_id]})
+        assert s.read()["method"] == "notifications/subscriptions/acknowledged"
+        heard = [s.read()]
+        s.gate.touch()
+        while heard[-1]["params"]["status"] == "working":
+            heard.append(s.read())
+        said = [m["params"]["statusMessage"] for m in heard]
+        first = said.index("Search index: memory items")          # the last kind of item, then the transcripts
+        assert said[first + 1:] == ["Search index: transcripts, turns read 1 of 1",
+                                    "Search index: transcripts, tokenising words",
+                                    "Search index: transcripts, postings written 1 of 1",
+                                    "Search index: term lists 1 of 1", "The call is done."], said
+        assert json.loads(heard[-1]["params"]["result"]["content"][0]["text"])["matches"]
+    finally:
+        s.gate.touch()
+        s.close()
 
 
 # ---------------------------------------------------------------------- the store, in process

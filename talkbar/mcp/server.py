@@ -248,7 +248,8 @@ class Server:
             if state.cancel.is_set():
                 raise Cancelled()
             state.started = True
-            with progress.reporting(lambda done, total, message: self._progress(state, done, total, message)):
+            with progress.reporting(lambda done, total, message: self._progress(state, done, total, message),
+                                    note=lambda message: self._note(state, message)):
                 payload, is_error = self.runner.run(state, state.tool, state.arguments)
             if state.cancel.is_set() and state.task is None:   # a task reports work that finished
                 raise Cancelled()
@@ -298,6 +299,12 @@ class Server:
         if total is not None:
             params["total"] = total
         state.send_unless_cancelled(self.out, {"jsonrpc": "2.0", "method": "notifications/progress", "params": params})
+
+    def _note(self, state, message):
+        """What long work says it is doing (no step): a task's message (notifications/progress
+        carries steps only: its value must grow)."""
+        if state.task is not None:
+            self.tasks.working(state.task, message)
 
     def _cancel(self, params):
         request_id = wire.cancelled_id(params)

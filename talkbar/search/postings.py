@@ -31,7 +31,7 @@ made final with the same words, its passage only takes the new change time (inde
 words, its passage and postings leave the tail and come back.
 """
 
-from talkbar import sqlfiles
+from talkbar import progress, sqlfiles
 from talkbar.search import text
 from talkbar.search.keys import key
 
@@ -141,12 +141,21 @@ def bulk_turns(cur, workspace_id):
     """Every transcript turn of the workspace as a passage, split at its spaces in SQL (each distinct
     piece tokenised once here); the postings land in the tail, POSTINGS_DOCS passages' at a time,
     each such run sorted by term key (settle() folds them in)."""
-    for batch in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS):
-        sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
-                      first_no=batch["first_no"], last_no=batch["last_no"])
-    _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
-    for r in sqlfiles.call(cur, "search.bulk.doc_ranges", docs=POSTINGS_DOCS):
-        sqlfiles.call(cur, "search.bulk.postings", lo=r["lo"], hi=r["hi"])
+    batches = sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS)
+    with progress.steps(2) as half:       # half the transcripts' step each (at 6 M turns, 81 s in all)
+        with progress.steps(len(batches)) as staged:
+            for n, batch in enumerate(batches, 1):
+                sqlfiles.call(cur, "search.bulk.stage_turns", workspace_id=workspace_id,
+                              first_no=batch["first_no"], last_no=batch["last_no"])
+                staged(f"Search index: transcripts, turns read {n} of {len(batches)}")
+        progress.say("Search index: transcripts, tokenising words")
+        _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
+        half("Search index: transcripts, words tokenised")
+        ranges = sqlfiles.call(cur, "search.bulk.doc_ranges", docs=POSTINGS_DOCS)
+        with progress.steps(len(ranges)) as written:
+            for n, r in enumerate(ranges, 1):
+                sqlfiles.call(cur, "search.bulk.postings", lo=r["lo"], hi=r["hi"])
+                written(f"Search index: transcripts, postings written {n} of {len(ranges)}")
     sqlfiles.call(cur, "search.bulk.docs")
     totals = sqlfiles.call(cur, "search.bulk.totals")
     if totals["docs"]:
@@ -186,7 +195,8 @@ def settle(cur):
                  "search.compact.swap_empty", "search.compact.swap_journal"):
         sqlfiles.call(cur, step)
     parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
-    for lo, hi in key_ranges(parts):
+    for n, (lo, hi) in enumerate(key_ranges(parts), 1):
+        progress.say(f"Search index: term lists {n} of {parts}")
         for step in ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
             sqlfiles.call(cur, step, lo=lo, hi=hi)
     sqlfiles.call(cur, "search.bulk.clear_tail")

@@ -276,6 +276,7 @@ def test_a_search_that_builds_the_index_again_tells_its_task_each_part(mcp_demo,
         assert said[first + 1:] == ["Search index: transcripts, turns read 1 of 1",
                                     "Search index: transcripts, tokenising words",
                                     "Search index: transcripts, postings written 1 of 1",
+                                    "Search index: transcripts, passages",
                                     "Search index: term lists 1 of 1", "The call is done."], said
         assert json.loads(heard[-1]["params"]["result"]["content"][0]["text"])["matches"]
     finally:

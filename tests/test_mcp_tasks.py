@@ -15,7 +15,7 @@ import pytest
 
 from mcp_raw import RawServer
 from talkbar.mcp import tasks
-from test_mcp_modern import ASK, INFO, NOTE, SUB, call, modern, tool_body
+from test_mcp_modern import ASK, INFO, NOTE, SUB, call, mcp_demo, modern, server, tool_body  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.commands_in_process
 
@@ -23,13 +23,6 @@ EXTENSION = "io.modelcontextprotocol/tasks"
 TASKS = {"extensions": {EXTENSION: {}}}
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 RENAME = {"tool": "workspace.rename", "args": {"name": "Renamed in a task"}}
-
-
-@pytest.fixture
-def mcp_demo(demo):
-    for argv in (("mcp", "on"), ("set", "notes.trash", "workspace.rename", "profile.update", "on")):
-        assert demo.run("app", "access", *argv).code == 0
-    return demo
 
 
 def _gated(demo, gate, after_ms):
@@ -41,17 +34,9 @@ def _gated(demo, gate, after_ms):
 
 
 @pytest.fixture
-def gated(mcp_demo, tmp_path):
-    s = _gated(mcp_demo, tmp_path / "gate", 50)
-    yield s
-    s.gate.touch()
-    s.close()
-
-
-@pytest.fixture
-def at_once(mcp_demo, tmp_path):
-    """The same, every call of a client with the extension a task as soon as it may be one."""
-    s = _gated(mcp_demo, tmp_path / "gate", 0)
+def gated(mcp_demo, tmp_path, request):
+    """_gated's server, calls a task after 50 ms (or after the ms a test gives: indirect)."""
+    s = _gated(mcp_demo, tmp_path / "gate", getattr(request, "param", 50))
     yield s
     s.gate.touch()
     s.close()
@@ -133,8 +118,8 @@ def test_a_quick_call_is_answered_directly_or_as_a_task_and_the_result_is_the_sa
         s.close()
 
 
-def test_a_delete_becomes_a_task_only_once_the_user_has_answered(at_once, mcp_demo):
-    gated = at_once
+@pytest.mark.parametrize("gated", [0], indirect=True)     # a task as soon as it may be one
+def test_a_delete_becomes_a_task_only_once_the_user_has_answered(gated, mcp_demo):
     args = {"tool": "notes.trash", "args": {"noteId": NOTE}}
     caps = {**ASK, **TASKS}
     first = gated.answer(call(gated, "talkbar_delete", args, caps))["result"]
@@ -239,18 +224,11 @@ def test_tasks_requests_refuse_what_is_not_a_task_of_this_server(gated):
     assert _until_done(gated, task_id)["status"] == "completed"
 
 
-def test_discover_declares_the_extension_and_initialize_does_not(server_plain):
-    discovered = server_plain.answer(modern(server_plain, "server/discover"))["result"]
+def test_discover_declares_the_extension_and_initialize_does_not(server):
+    discovered = server.answer(modern(server, "server/discover"))["result"]
     assert discovered["capabilities"]["extensions"] == {EXTENSION: {}}
-    init = server_plain.initialize("2025-11-25")["result"]
+    init = server.initialize("2025-11-25")["result"]
     assert "extensions" not in init["capabilities"], init
-
-
-@pytest.fixture
-def server_plain(mcp_demo):
-    s = RawServer(mcp_demo)
-    yield s
-    s.close()
 
 
 def test_a_search_that_builds_the_index_again_tells_its_task_each_part(mcp_demo, tmp_path):

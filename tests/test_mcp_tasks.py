@@ -12,9 +12,12 @@ import time
 
 import duckdb
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mcp_raw import RawServer
 from talkbar.mcp import tasks
+from test_mcp_wire import _json_values
 from test_mcp_modern import ASK, INFO, NOTE, SUB, call, mcp_demo, modern, server, tool_body  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.commands_in_process
@@ -260,6 +263,42 @@ def test_a_search_that_builds_the_index_again_tells_its_task_each_part(mcp_demo,
     finally:
         s.gate.touch()
         s.close()
+
+
+# ---------------------------------------------------------------------- fuzz: any tasks request, the server lives
+def _modern_messages():
+    nasty = st.one_of(st.text(max_size=12), st.integers(min_value=-2**70, max_value=2**70), st.just("\ud800"),
+                      st.just("task-" + "x" * 5000), _json_values())
+    caps = st.sampled_from([TASKS, {}, {"extensions": []}, {"extensions": {EXTENSION: 5}}])
+    method = st.sampled_from(["tasks/get", "tasks/update", "tasks/cancel", "subscriptions/listen", "tools/call"])
+    params = st.fixed_dictionaries({}, optional={"taskId": nasty, "inputResponses": nasty, "notifications": st.one_of(
+        st.fixed_dictionaries({"taskIds": st.one_of(st.lists(nasty, max_size=3), nasty)}), nasty),
+        "name": st.sampled_from(["talkbar_find", "talkbar_read"]), "arguments": st.just({"query": "pricing"})})
+    return st.tuples(method, caps, params, st.one_of(st.integers(0, 10**6), st.text(max_size=6)))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(messages=st.lists(_modern_messages(), min_size=1, max_size=6))
+def test_any_tasks_request_is_answered_in_words_and_the_server_lives(tasks_fuzz_server, messages):
+    s = tasks_fuzz_server
+    for method, caps, params, msg_id in messages:
+        s.send({"jsonrpc": "2.0", "id": msg_id, "method": method,
+                "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                                     "io.modelcontextprotocol/clientCapabilities": caps}, **params}})
+    alive = modern(s, "server/discover", msg_id="alive-after-fuzz")
+    assert s.answer(alive, timeout=30)["result"]["resultType"] == "complete"
+    assert s.proc.poll() is None
+    assert not any("internal error" in line for line in s.stderr), s.stderr[-3:]
+
+
+@pytest.fixture(scope="module")
+def tasks_fuzz_server(tmp_path_factory):
+    from conftest import TB
+    t = TB(tmp_path_factory.mktemp("tasks-fuzz"))
+    t.run("app", "access", "mcp", "on")
+    s = RawServer(t, env={"TALKBAR_TEST_TASK_AFTER_MS": "0"})
+    yield s
+    assert s.close() == 0
 
 
 # ---------------------------------------------------------------------- the store, in process

@@ -28,7 +28,7 @@ EXTENSION = "io.modelcontextprotocol/tasks"
 TASK_AFTER_S = 1.0
 TTL_MS = 3_600_000
 POLL_MS = 1_000
-MAX_KEPT = 1_000
+MAX_KEPT = 100       # one client per stdio server; a task keeps its whole result
 MISSING_CAPABILITY = -32021
 STILL_RUNNING = "The call is still running."
 

@@ -635,12 +635,6 @@ JOIN (SELECT unnest($session_ids) AS session_id, unnest($turn_ids) AS turn_id) a
 -- index build spills to temporary files) instead of growing with the archive.
 SET memory_limit = '384MB'
 
--- name: import.checkpoint
--- returns: exec
--- params: none
--- The import's rows written into the database file while memory is still bounded.
-CHECKPOINT
-
 -- name: import.usual_memory
 -- returns: exec
 -- params: none

@@ -26,7 +26,8 @@ SET index_scan_max_count = 64
 -- returns: exec
 -- params: none
 -- Everything committed written into the file itself, none of it left in the log beside it: before
--- the file is copied (talkbar/dbsnapshot.py).
+-- the file is copied (talkbar/dbsnapshot.py), and after an import while DuckDB's memory is still
+-- bounded (talkbar/fixture/importer.py).
 CHECKPOINT
 
 -- name: db.threads.machine

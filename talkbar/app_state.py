@@ -9,7 +9,7 @@ import json
 import os
 from pathlib import Path
 
-from talkbar import clock
+from talkbar import clock, processes
 
 STALE_AFTER_MS = 5000
 
@@ -35,16 +35,6 @@ def stop(db_path):
         pass
 
 
-def _alive(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def app_running(db_path):
     """True, False, or None when it cannot be told (an unreadable heartbeat)."""
     path = heartbeat_path(db_path)
@@ -57,4 +47,4 @@ def app_running(db_path):
     if not isinstance(data, dict) or not isinstance(data.get("pid"), int):
         return None
     fresh = clock.now_ms() - int(data.get("beatAtMs", 0)) <= STALE_AFTER_MS
-    return fresh and _alive(data["pid"])
+    return fresh and processes.alive(data["pid"])

@@ -21,7 +21,7 @@ import os
 import shutil
 from contextlib import contextmanager
 
-from talkbar import events, sqlfiles
+from talkbar import events, processes, sqlfiles
 from talkbar.db import bound_memory, configure, duckdb_engine, transaction
 
 # the free space a copy needs, in copies of the file: the copy, and as much again for what the
@@ -87,24 +87,11 @@ def _copy(db, cur, worth):
 
 
 def _sweep(path):
-    """Remove the copies of `path` whose process is gone (killed while copying). Not on Windows,
-    where os.kill(pid, 0) would end the process instead of looking for it."""
-    if os.name != "posix":
-        return
+    """Remove the copies of `path` whose process is gone (killed while copying)."""
     for copy in path.parent.glob(f"{path.name}{SNAPSHOT_MARK}*"):
         pid = copy.name[len(path.name) + len(SNAPSHOT_MARK):]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not processes.alive(int(pid)):
             _remove(copy)
-
-
-def _alive(pid):
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:   # another user's process
-        pass
-    return True
 
 
 def _remove(path):

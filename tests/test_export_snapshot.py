@@ -16,7 +16,7 @@ import pytest
 
 from conftest import DB_FILE, TB, InProcessCLI, fresh_copy
 from test_read_beside import _session_elsewhere
-from talkbar import dbsnapshot
+from talkbar import dbsnapshot, processes
 from talkbar.cli import output
 from talkbar.dbsnapshot import snapshot
 from talkbar.fixture import exporter
@@ -147,8 +147,8 @@ def test_the_copy_has_no_name_while_it_is_read_and_a_dead_process_copy_is_remove
 def test_a_copy_of_another_user_s_process_is_left_alone(monkeypatch):
     def kill(pid, signal):
         raise PermissionError(errno.EPERM, "Operation not permitted")
-    monkeypatch.setattr(dbsnapshot.os, "kill", kill)
-    assert dbsnapshot._alive(1)
+    monkeypatch.setattr(processes.os, "kill", kill)
+    assert processes.alive(1)
 
 
 def test_beside_an_analyst_session_the_export_reads_the_file_itself(root, heard):

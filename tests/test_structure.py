@@ -31,7 +31,8 @@ LAYERS = [
                   "talkbar.dbsnapshot")),
     ("sql files", ("talkbar.sqlfiles",)),
     ("base", ("talkbar", "talkbar.errors", "talkbar.events", "talkbar.clock", "talkbar.ids", "talkbar.resources",
-              "talkbar.parsecache", "talkbar.paths", "talkbar.faces", "talkbar.casing", "talkbar.untrusted")),
+              "talkbar.parsecache", "talkbar.paths", "talkbar.faces", "talkbar.casing", "talkbar.untrusted",
+              "talkbar.processes")),
 ]
 # handler packages: none imports another
 HANDLER_PACKAGES = LAYERS[2][1]

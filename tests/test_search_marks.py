@@ -4,11 +4,9 @@ afresh from the same data. The lists here are given fronts from 30 postings (the
 100,000), so that the front forms of the ranking meet marks too."""
 
 import random
-import shutil
 
+from search_afresh import afresh, answers, in_transaction
 from search_ranking_calls import WS
-from talkbar.db import Database
-from talkbar.engine import CLI, Engine
 from talkbar.search import compact, index
 
 FRONT_AT = 30
@@ -19,37 +17,11 @@ QUERIES = ["zebu", "budget", "review", "pricing review", "budget census", "secur
 
 
 def _answers(engine):
-    """Each query's matches in both modes, as (id, score) pairs (the passage shown may differ where
-    two score the same: their numbers differ between the two indexes)."""
-    out = {}
-    for q in QUERIES:
-        for match in ("all", "any"):
-            found = engine.call("workspace.search", {"query": q, "match": match, "limit": 100})["matches"]
-            out[(q, match)] = sorted((m["id"], round(m["score"], 6)) for m in found)
-    return out
+    return answers(engine, QUERIES)
 
 
 def _afresh(engine, path):
-    """The same queries on a copy of the database whose index is built again from its tables."""
-    engine.db.release_now()
-    shutil.copy(engine.db.path, path)
-    db = Database(path, create=False, idle_s=0)
-    with db.cursor() as cur:
-        cur.execute("BEGIN TRANSACTION")
-        index.after_import(cur, [WS])
-        cur.execute("COMMIT")
-    try:
-        return _answers(Engine(db, CLI))
-    finally:
-        db.release_now()
-
-
-def _in_transaction(engine, fn):
-    with engine.db.cursor() as cur:
-        cur.execute("BEGIN TRANSACTION")
-        out = fn(cur)
-        cur.execute("COMMIT")
-    return out
+    return afresh(engine, path, QUERIES)
 
 
 def _edit(engine, rng, kind, notes, sessions):
@@ -69,11 +41,11 @@ def _edit(engine, rng, kind, notes, sessions):
             cur.execute("UPDATE turns SET text = $t, changed_at_ms = (SELECT max(changed_at_ms) + 1 FROM turns "
                         "WHERE session_id = $sid) WHERE turn_id = $id", {"t": words(8), "id": tid, "sid": sid})
             index.index_turns(cur, WS, sid)
-        _in_transaction(engine, turn)
+        in_transaction(engine, turn)
     else:                  # a compaction, built and swapped in here rather than in the background
         with engine.db.cursor() as cur:
             compact.build(cur)
-        assert _in_transaction(engine, compact.swap) is True
+        assert in_transaction(engine, compact.swap) is True
 
 
 def test_edits_and_compactions_in_any_order_answer_as_an_index_built_afresh(fresh_engine, tmp_path):

@@ -45,6 +45,25 @@ WHERE list_contains($items, item_no) AND list_contains($fields, field)
 DELETE FROM search_docs WHERE list_contains($docs, doc_no)
 RETURNING doc_no, item_no, field, len, text
 
+-- name: search.docs.count_matching
+-- returns: one
+-- params: $workspace_id, $pattern
+-- A tokeniser upgrade's measure (index.upgrade): of the workspace's passages, how many hold a
+-- character of `pattern` (a regular expression's class), and how many there are.
+SELECT count(*) FILTER (WHERE regexp_matches(d.text, $pattern)) AS matching, count(*) AS passages
+FROM search_docs d JOIN search_items i USING (item_no)
+WHERE i.workspace_id = $workspace_id
+
+-- name: search.docs.drop_matching
+-- returns: many
+-- params: $workspace_id, $pattern
+-- The workspace's passages holding a character of `pattern`, removed to be indexed again under a
+-- newer tokeniser (index.upgrade), returned as search.docs.drop_ids does, with what puts them back.
+DELETE FROM search_docs
+WHERE item_no IN (SELECT item_no FROM search_items WHERE workspace_id = $workspace_id)
+  AND regexp_matches(text, $pattern)
+RETURNING doc_no, item_no, field, part, t_ms, changed, len, text
+
 -- name: search.docs.add
 -- returns: many
 -- params: $items, $fields, $parts, $t_ms, $changed, $lens, $texts

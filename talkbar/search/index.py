@@ -20,6 +20,7 @@ from talkbar.search import compact, passages, postings, text
 KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
 OWN, ALL = [0, 1], [0, 1, 2]
 REBUILD_SESSIONS = 5_000   # sessions (titles, summaries) a rebuild indexes per batch of writes
+UPGRADE_SHARE = 0.03       # from this share of a workspace's passages on, a tokeniser upgrade rebuilds whole
 _indexed = set()     # workspaces seen indexed by this process
 
 
@@ -164,7 +165,7 @@ def _written(live, item_no):
 def on_change(cur, workspace_id, touched, live=None):
     if not touched:
         return
-    if ensure(cur, workspace_id):   # a workspace indexed for the first time (e.g. after an upgrade)
+    if ensure(cur, workspace_id) == "rebuilt":   # indexed whole for the first time (or after an upgrade)
         return
     for kind, ids in hooks.by_kind(touched).items():
         if kind == "turns":
@@ -203,18 +204,48 @@ def after_import(cur, workspace_ids):
 
 def ensure(cur, workspace_id):
     """Index a workspace never indexed before (data from before search existed), or indexed under
-    another tokeniser than this one (text.TOKENISER), at its first search or write; True if it did.
+    another tokeniser than this one (text.TOKENISER), at its first search or write: "rebuilt" when it
+    was built whole (what a write touched is in it then), "upgraded" when only the passages whose
+    terms the newer tokeniser changes were indexed again (upgrade()), None when nothing was to do.
     Once seen indexed, a workspace stays so for this process (its counts row only goes with a
     rebuild, which writes it again)."""
     if workspace_id in _indexed:
-        return False
+        return None
     built_under = sqlfiles.call(cur, "search.index.built_under", workspace_id=workspace_id)
+    done = None
     if built_under != text.TOKENISER:
-        bound_memory(cur)        # as an import's build: a whole archive's index in a few hundred MB
-        compact.cancel(cur)      # a copy being built would miss what settle() moves out of the tail
-        rebuild(cur, workspace_id)
-        postings.settle(cur)
-        events.emit("search.reindexed", workspace=workspace_id, tokeniser=[built_under, text.TOKENISER])
-        return True
-    _indexed.add(workspace_id)
+        done = "upgraded" if upgrade(cur, workspace_id, built_under) else "rebuilt"
+    if done is None:          # what a rebuild or an upgrade wrote may yet be rolled back with its call
+        _indexed.add(workspace_id)
+    return done
+
+
+def upgrade(cur, workspace_id, built_under):
+    """Bring an index built under an older tokeniser up to this one by indexing again only the
+    passages holding a character whose words' terms changed since (text.changed_since): each is
+    taken out under the terms it went in under and put back under today's, as an edit is, in the
+    caller's transaction. Where that is not known (tokeniser 1, or a workspace never indexed), or
+    such passages are UPGRADE_SHARE of the workspace's or more (one by one, they would cost more than
+    the bulk build), the index is built again whole instead: False. True when upgraded."""
+    chars = text.changed_since(built_under)
+    if chars is not None:
+        pattern = f"[{chars}]"
+        count = sqlfiles.call(cur, "search.docs.count_matching", workspace_id=workspace_id, pattern=pattern)
+        if count["matching"] < UPGRADE_SHARE * count["passages"] or count["matching"] == 0:
+            rows = sqlfiles.call(cur, "search.docs.drop_matching", workspace_id=workspace_id,
+                                 pattern=pattern) if count["matching"] else []
+            writer = postings.Writer(cur, workspace_id)
+            writer.remove(rows, under=built_under)
+            for r in rows:
+                writer.add(r["item_no"], r["field"], r["part"], r["text"], r["t_ms"], r["changed"])
+            writer.flush()
+            sqlfiles.call(cur, "search.tokeniser.set", workspace_id=workspace_id, version=text.TOKENISER)
+            events.emit("search.reindexed", workspace=workspace_id, tokeniser=[built_under, text.TOKENISER],
+                        passages=len(rows))
+            return True
+    bound_memory(cur)        # as an import's build: a whole archive's index in a few hundred MB
+    compact.cancel(cur)      # a copy being built would miss what settle() moves out of the tail
+    rebuild(cur, workspace_id)
+    postings.settle(cur)
+    events.emit("search.reindexed", workspace=workspace_id, tokeniser=[built_under, text.TOKENISER])
     return False

@@ -59,19 +59,20 @@ class Writer:
             self.docs[field] += 1
             self.lens[field] += length
 
-    def remove(self, rows):
+    def remove(self, rows, under=None):
         """Passages deleted from search_docs (rows of search.docs.drop*: doc_no, item_no, field, len, text):
         their postings leave the tail, and a compaction under way is told (its copy may still hold
         them); a passage in the lists leaves a mark per term in the tail instead (the lists keep it
         until a compaction: sql/schema/1000_search_marks.sql), and where it is a transcript passage
-        the fronts of its words' lists follow at once."""
+        the fronts of its words' lists follow at once. `under`: the tokeniser they were indexed under,
+        when not this one (their terms are found as it found them)."""
         if not rows:
             return
         docs = [r["doc_no"] for r in rows]
         in_tail = {r["doc_no"] for r in sqlfiles.call(self.cur, "search.tail.drop", docs=docs)}
         dead, marks = [], []     # (key, passage) of the tail's; (key, passage, item, field, length) of the lists'
         for r in rows:
-            for term in text.doc_terms(r["text"] or "")[0]:
+            for term in text.doc_terms(r["text"] or "", under=under)[0]:
                 k = key(self.ws, term)
                 if r["doc_no"] in in_tail:
                     dead.append((k, r["doc_no"]))

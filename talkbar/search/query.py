@@ -114,7 +114,7 @@ def search(ctx, args):
     content = semantic.status()
     if not terms:
         return {"matches": [], "contentSearch": content}
-    alone = index.ensure(ctx.cur, ctx.workspace_id)   # a workspace never indexed is indexed here first
+    alone = index.ensure(ctx.cur, ctx.workspace_id) is not None   # indexed (or upgraded) here first
     stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
     if not stats:
         return {"matches": [], "contentSearch": content}

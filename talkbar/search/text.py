@@ -9,8 +9,9 @@ folded — lower case, accents dropped, ё → е (and й → и, as DuckDB's st
 ł → l, ø → o …, and the compatibility forms real text holds read as the letters they stand for
 (ﬁ → fi, ｆｉｌｅ → file, ２０２６ and ٢٠٢٦ → 2026, ς → σ, ی → ي): the same table as `tb_fold` in
 SQL — and then stemmed by its own script: Snowball English for Latin words, Snowball Russian for Cyrillic ones
-(stemmed before й is folded, so the Russian endings still read right). Words with digits, or of
-mixed script, are kept as folded. Chinese, Japanese and Korean write no space between words
+(stemmed before й is folded, so the Russian endings still read right), Snowball Greek for Greek
+ones (folded first: its rules read lower case without accents). Words with digits, or of mixed
+script, are kept as folded. Chinese, Japanese and Korean write no space between words
 (Korean writes particles onto them), so a run of their characters is indexed as its overlapping
 pairs and its characters (会議の予算: 会議 議の の予 予算, and 会 議 の 予 算: the bigrams of
 Lucene's CJK analyser, with its unigrams), and a query's run searches for its pairs (予算 finds
@@ -35,7 +36,15 @@ from talkbar.search import stopwords
 # stemming, the function words and the stemmer's version), so that every index built under another
 # is built again at its first search or write (index.ensure); an index stamped with none was built
 # under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
-TOKENISER = 2   # 2 (2026-12-05): joiners, compatibility forms and Arabic letters (FOLD_COMPAT), CJK pairs
+TOKENISER = 3   # 2 (2026-12-05): joiners, compatibility forms and Arabic letters (FOLD_COMPAT), CJK pairs;
+#                 3 (2026-12-05): Greek words stemmed
+# What each tokeniser from 3 on changed, as the passages whose terms it can change: a passage that
+# holds none of these characters has the same terms under it as under the one before. An index
+# built under 2 or later is brought up to this one by indexing again only such passages (the
+# passages of an archive in other scripts cost it a scan: index.ensure); from 1, whose changes
+# (TOKENISER 2) reach any text, it is built again whole.
+GREEK = "\u0370-\u03ff\u1f00-\u1fff"     # Greek and Coptic, Greek Extended: the letters Greek words are stemmed in
+CHANGED_BY = {3: GREEK}
 
 # Invisible characters a word runs on through and that fold away: the soft hyphen (text copied from
 # a web page or a PDF hyphenates long words with it), the zero-width non-joiner and joiner (inside
@@ -73,7 +82,8 @@ FOLD_COMPAT = {**dict(zip("\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06",
                "ς": "σ", **{j: "" for j in JOINERS}, **ARABIC}
 _BREVE = "\u0306"
 # snowballstemmer's modules that _stemmers() runs (the stems kept between runs follow them)
-STEMMER_FILES = ("english_stemmer.py", "russian_stemmer.py", "basestemmer.py", "among.py")
+STEMMER_FILES = ("english_stemmer.py", "russian_stemmer.py", "greek_stemmer.py", "basestemmer.py", "among.py")
+GREEK_FROM = 3   # the tokeniser that stems Greek words
 
 
 class _FoldTable(dict):
@@ -113,9 +123,27 @@ def _is_cyrillic(ch):
     return "\u0400" <= ch <= "\u04ff"
 
 
+_GREEK_WORD = re.compile(f"[{GREEK}]+")
+
+
+def _is_greek(word):
+    """Whether every character of `word` is a Greek letter (GREEK)."""
+    return _GREEK_WORD.fullmatch(word) is not None
+
+
+def changed_since(version):
+    """The characters (a regular expression's class, for SQL's regexp_matches) of the text whose terms
+    changed from tokeniser `version` to this one: an index built under `version` needs only the
+    passages holding one of them indexed again. None when that is not known (1, or none recorded:
+    every passage), "" when nothing changed."""
+    if version is None or version < 2 or version > TOKENISER:
+        return None
+    return "".join(CHANGED_BY[v] for v in range(version + 1, TOKENISER + 1))
+
+
 @lru_cache(maxsize=1)
 def _stemmers():
-    """Snowball's English and Russian stemmers as the pinned snowballstemmer ships them, in Python,
+    """Snowball's English, Russian and Greek stemmers as the pinned snowballstemmer ships them, in Python,
     whatever else is installed. Not snowballstemmer.stemmer(): where PyStemmer is installed it hands
     back PyStemmer's, whose algorithms are those of the Snowball release it was built from (with
     PyStemmer 2.2.0.3, 41 of the 36,409 words of the QMSum meetings, the demo and the spec stem
@@ -123,20 +151,26 @@ def _stemmers():
     depend on that: a passage's words are stemmed again when it is taken out of the lists
     (postings.Writer.remove), and a database is searched by whichever installation opens it."""
     from snowballstemmer.english_stemmer import EnglishStemmer
+    from snowballstemmer.greek_stemmer import GreekStemmer
     from snowballstemmer.russian_stemmer import RussianStemmer
-    return EnglishStemmer(), RussianStemmer()
+    return EnglishStemmer(), RussianStemmer(), GreekStemmer()
 
 
-def _stem(low):
-    """The stem of one simple word folded but for й (the Russian stemmer reads it), then folded."""
+def _stem(low, under=None):
+    """The stem of one simple word folded but for й (the Russian stemmer reads it), then folded, as
+    tokeniser `under` stems it (this one: None)."""
     if low.isalpha():
         cyr = sum(_is_cyrillic(c) for c in low)
-        en, ru = _stemmers()
+        en, ru, el = _stemmers()
         if cyr == len(low):
             return fold(ru.stemWord(low))
         if cyr == 0:
             folded = fold(low)
-            return en.stemWord(folded) if folded.isascii() else folded
+            if folded.isascii():
+                return en.stemWord(folded)
+            if (under or TOKENISER) >= GREEK_FROM and _is_greek(folded):
+                return el.stemWord(folded)
+            return folded
     return fold(low)
 
 
@@ -171,27 +205,29 @@ def _asking_terms():
 
 
 @lru_cache(maxsize=200_000)
-def _term(word):
-    """The term of one simple word (no dots or commas), or None for a function word."""
+def _term(word, under=None):
+    """The term of one simple word (no dots or commas), or None for a function word; under this
+    tokeniser, or under an older one (`under`: a passage indexed under it is taken out by its terms)."""
     low = word.translate(_FOLD_RU)
     if low.replace("й", "и") in stopwords.FUNCTION:
         return None
-    term = _stem(low)
+    term = _stem(low, under)
     return None if term in _function_stems() else term
 
 
 @lru_cache(maxsize=200_000)
-def word_terms(word):
+def word_terms(word, under=None):
     """Every term a raw word indexes under: its own, and for a compound (v2.1) its parts too; for a
     word holding a CJK run, the run's characters and pairs (with repeats, as a passage counts them)
-    and the terms of the rest of it (API設計: api, 設, 計, 設計)."""
+    and the terms of the rest of it (API設計: api, 設, 計, 設計). `under`: as _term()."""
     if CJK_RUN.search(word):
-        return tuple(t for run, is_cjk in _runs(word) for t in (_cjk_terms(run) if is_cjk else word_terms(run)))
+        return tuple(t for run, is_cjk in _runs(word)
+                     for t in (_cjk_terms(run) if is_cjk else word_terms(run, under)))
     if not _PART.search(word):
-        t = _term(word)
+        t = _term(word, under)
         return (t,) if t else ()
     whole = fold(word)
-    parts = [t for t in (_term(p) for p in _PART.split(word) if p) if t]
+    parts = [t for t in (_term(p, under) for p in _PART.split(word) if p) if t]
     return tuple(dict.fromkeys([whole, *parts]))
 
 
@@ -231,12 +267,12 @@ def words(text):
     return WORD_RE.findall(unicodedata.normalize("NFC", text)) if text else []
 
 
-def doc_terms(*texts):
-    """(term counts, length) of a passage made of these texts."""
+def doc_terms(*texts, under=None):
+    """(term counts, length) of a passage made of these texts (`under`: as _term())."""
     counts = Counter()
     for text in texts:
         for w in words(text):
-            counts.update(word_terms(w))
+            counts.update(word_terms(w, under))
     return counts, sum(counts.values())
 
 

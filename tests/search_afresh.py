@@ -1,0 +1,45 @@
+"""An index changed step by step against one built afresh from the same data, for the tests that
+hold the two to each other (test_search_marks, test_search_greek): each query's matches in both
+modes on the engine, and the same on a copy of its database whose index is built again."""
+
+import shutil
+
+from search_ranking_calls import WS
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
+from talkbar.search import index
+
+
+def answers(engine, queries):
+    """Each query's matches in both modes, as (id, score) pairs (the passage shown may differ where
+    two score the same: their numbers differ between the two indexes)."""
+    out = {}
+    for q in queries:
+        for match in ("all", "any"):
+            found = engine.call("workspace.search", {"query": q, "match": match, "limit": 100})["matches"]
+            out[(q, match)] = sorted((m["id"], round(m["score"], 6)) for m in found)
+    return out
+
+
+def afresh(engine, path, queries):
+    """The same queries on a copy of the database whose index is built again from its tables."""
+    engine.db.release_now()
+    shutil.copy(engine.db.path, path)
+    db = Database(path, create=False, idle_s=0)
+    with db.cursor() as cur:
+        cur.execute("BEGIN TRANSACTION")
+        index.after_import(cur, [WS])
+        cur.execute("COMMIT")
+    try:
+        return answers(Engine(db, CLI), queries)
+    finally:
+        db.release_now()
+
+
+def in_transaction(engine, fn):
+    """fn(cursor) in a transaction of its own, committed; its result."""
+    with engine.db.cursor() as cur:
+        cur.execute("BEGIN TRANSACTION")
+        out = fn(cur)
+        cur.execute("COMMIT")
+    return out

@@ -1,0 +1,133 @@
+"""The first call after an upgrade that changed the search tokeniser: what changed indexed again,
+against the whole index built again.
+
+    flock /tmp/talkbar-heavy.lock python bench/upgrade.py --root DATA_ROOT       # its index under tokeniser 2
+    python bench/upgrade.py --fixture bench-2000x300.json --greek 0.01         # 1% of the turns in Greek
+
+Tokeniser 3 stems Greek words (talkbar/search/text.py); an index built under 2 has only its passages
+holding a Greek letter indexed again (index.upgrade), as edits are, and from index.UPGRADE_SHARE of
+them on it is built again whole, as every tokeniser change did until tokeniser 3. Two copies of the
+database: one as tokeniser 2 left it, the upgrade's; one marked as built under tokeniser 1, the peer,
+which is built again whole. In each, a fresh `talkbar-cli search` (the first call, which upgrades,
+holding the file meanwhile: another process's calls wait) and then the same search again (a call
+with nothing to upgrade), each copy's calls interleaved with the other's, `--rounds` times on fresh
+copies. With --fixture, the archive is first imported under tokeniser 2 (this code with its number
+set back) with `--greek` of its turns given a Greek sentence, so that the upgrade has passages to
+index again.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import env_for, load, say
+
+REPO = Path(__file__).resolve().parent.parent
+DB_FILE = "talkbar.duckdb"
+GREEK = ["Οι αποφάσεις της ομάδας για τον προϋπολογισμό", "Συζητήσαμε τις επόμενες συναντήσεις με τον πελάτη",
+         "Η ανανέωση της σύμβασης καθυστερεί", "Τα έργα του τριμήνου προχωρούν κανονικά"]
+UNDER_2 = ("import sys; from talkbar.search import text; text.TOKENISER = 2; "
+           "sys.argv = ['talkbar-cli'] + sys.argv[1:]; from talkbar.cli.main import main; main()")
+
+
+def with_greek(fixture, share, out):
+    """`fixture` with `share` of its turns (every 1/share-th) ending in a Greek sentence."""
+    doc = json.loads(Path(fixture).read_text(encoding="utf-8"))
+    every, n, changed = max(1, round(1 / share)), 0, 0
+    for ws in doc["workspaces"]:
+        for s in ws.get("sessions", []):
+            for t in s.get("turns", []):
+                n += 1
+                if n % every == 0:
+                    t["text"] = f"{t['text']} {GREEK[changed % len(GREEK)]}"
+                    changed += 1
+    Path(out).write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return changed, n
+
+
+def import_under_2(fixture, root):
+    root.mkdir(parents=True)
+    subprocess.run([sys.executable, "-c", UNDER_2, "app", "import", str(fixture)], env=env_for(root), check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def copy(source, root, version=None):
+    """A copy of `source`'s database in `root`; its index marked as built under `version` if given."""
+    root.mkdir(parents=True)
+    shutil.copyfile(source / DB_FILE, root / DB_FILE)
+    if version is not None:
+        import duckdb
+        con = duckdb.connect(str(root / DB_FILE))
+        con.execute("UPDATE search_tokeniser SET version = ?", [version])
+        con.close()
+
+
+def timed_search(root, query):
+    """Seconds for a fresh `talkbar-cli search` on `root`, and what the first call said it did."""
+    env = env_for(root)
+    started = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "talkbar", "-v", "search", "--match", "any", "--output", "json",
+                          *query.split()], env=env, capture_output=True, text=True, check=True)
+    took = time.perf_counter() - started
+    events = [json.loads(line) for line in out.stderr.splitlines() if line.startswith("{")]
+    reindexed = [e for e in events if e["event"] == "search.reindexed"]
+    return took, (reindexed[0] if reindexed else None), len(json.loads(out.stdout)["matches"])
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--root", help="a data root whose index was built under tokeniser 2 (copied)")
+    src.add_argument("--fixture", help="a fixture to import under tokeniser 2 first")
+    ap.add_argument("--greek", type=float, default=0.0, help="with --fixture: the share of turns given Greek")
+    ap.add_argument("--query", default="budget review")
+    ap.add_argument("--rounds", type=int, default=2)
+    a = ap.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="talkbar-bench-upgrade-"))
+    try:
+        source = Path(a.root) if a.root else work / "source"
+        if a.fixture:
+            fixture = a.fixture
+            if a.greek:
+                fixture = work / "greek.json"
+                changed, n = with_greek(a.fixture, a.greek, fixture)
+                say(f"{changed:,} of {n:,} turns given a Greek sentence")
+            started = time.perf_counter()
+            import_under_2(fixture, source)
+            say(f"imported under tokeniser 2 in {time.perf_counter() - started:.1f} s")
+        results = {"upgrade": [], "whole": []}
+        for r in range(a.rounds):
+            order = ("upgrade", "whole") if r % 2 == 0 else ("whole", "upgrade")
+            for name in order:
+                root = work / f"{name}-{r}"
+                copy(source, root, None if name == "upgrade" else 1)
+                os.sync()
+                first, event, found = timed_search(root, a.query)
+                again, none, found_again = timed_search(root, a.query)
+                assert none is None and found == found_again, (none, found, found_again)
+                results[name].append((first, again, found, event))
+                say(f"round {r + 1} {name:8s} first call {first:7.2f} s ({event and {k: event[k] for k in event if k in ('tokeniser', 'passages')}}), "
+                    f"the next {again:.2f} s, {found} matches   load {load()}")
+                shutil.rmtree(root)
+        assert {f for *_x, f, _e in results["upgrade"]} == {f for *_x, f, _e in results["whole"]}
+        med = {k: (statistics.median(v[0] for v in rows), statistics.median(v[1] for v in rows))
+               for k, rows in results.items()}
+        (u_first, u_again), (w_first, w_again) = med["upgrade"], med["whole"]
+        say(f"\n| the first search after the upgrade (median of {a.rounds}) | ours | peer: built again whole | ratio |\n"
+            f"| --- | --- | --- | --- |\n"
+            f"| first call (holds the file) | {u_first:.2f} s | {w_first:.2f} s | {u_first / w_first:.3f}x |\n"
+            f"| the next call | {u_again:.2f} s | {w_again:.2f} s | {u_again / w_again:.2f}x |\nload {load()}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

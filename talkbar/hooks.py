@@ -11,6 +11,7 @@ Modules that register hooks are listed in PLUGINS and loaded on first use, when 
 """
 
 import importlib
+import threading
 from dataclasses import dataclass
 
 PLUGINS = ("talkbar.search.index", "talkbar.kept_text")
@@ -29,19 +30,28 @@ class LiveTurns:
 _on_change = []
 _after_import = []
 _loaded = False
+_loading = threading.RLock()   # a plugin's import may load them again (the same thread goes on)
 
 
 def load_plugins():
+    """Import the plugins, once; a thread that comes meanwhile waits until every one has registered
+    its hooks. (Marked loaded before the imports, a second thread's first write ran with the hooks
+    registered so far, none while the search index was still importing: on a fresh MCP server, a
+    note created beside another's first write was left out of the search index and the list
+    filters' kept text, its answer saying it was made.)"""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for name in PLUGINS:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not name.startswith(exc.name):
-                raise
+    with _loading:
+        if _loaded:
+            return
+        for name in PLUGINS:
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name is None or not name.startswith(exc.name):
+                    raise
+        _loaded = True
 
 
 def on_change(fn):

@@ -271,7 +271,7 @@ def test_a_cancel_racing_the_work_leaves_a_note_exactly_when_its_answer_says_so(
     nothing (a cancel stops a call before its operation, never within it), and so did a call
     answered before it could become a task, as its answer says."""
     assert mcp_demo.run("app", "access", "set", "notes.create", "on").code == 0
-    s = RawServer(mcp_demo, env={"TALKBAR_TEST_TASK_AFTER_MS": "100"})   # some answered, some tasks
+    s = RawServer(mcp_demo, env={"TALKBAR_TEST_TASK_AFTER_MS": "100"}, verbose=True)   # some answered, some tasks
     try:
         titles = [f"Raced {n}" for n in range(20)]
         sent = {call(s, "talkbar_change", {"tool": "notes.create", "args": {"title": t}}, TASKS): t for t in titles}
@@ -293,7 +293,10 @@ def test_a_cancel_racing_the_work_leaves_a_note_exactly_when_its_answer_says_so(
         s.close()
     kept = {n["title"] for n in mcp_demo.ok("notes.list", {"limit": 100, "search": "Raced"})["items"]} & set(titles)
     assert {how for how, _e, _t in outcome.values()} <= {"answered", "completed", "cancelled"}, outcome
-    assert kept == {t for t, (how, is_error, _t) in outcome.items() if how != "cancelled" and not is_error}, outcome
+    said = {t for t, (how, is_error, _t) in outcome.items() if how != "cancelled" and not is_error}
+    ops = [{k: e[k] for k in ("event", "op", "ok", "code") if k in e} for e in s.events()
+           if e["event"] in ("op.end", "op.commit") or e["event"].startswith("task")]
+    assert kept == said, ({t: outcome[t] for t in sorted(kept ^ said)}, ops, s.stderr[-20:])
 
 
 # ---------------------------------------------------------------------- fuzz: any tasks request, the server lives

@@ -6,6 +6,8 @@ are replaced whole; `turns` (id = session id) indexes only the session's turns c
 last indexed one, so a live recording pays for its new turn and nothing else. A touched id whose
 row is gone leaves the index. `after_import` rebuilds the imported workspaces: the transcript turns
 in bulk (words split in SQL, each distinct word tokenised once here), everything else item by item.
+`ensure` meets a workspace indexed under another tokeniser (text.TOKENISER) at its first search or
+write: it is upgraded by the passages the newer tokeniser can change (upgrade()), or built again.
 
 New postings go to the unsorted tail; when it grows, a compaction (compact.py) folds it into the
 term lists in the background.

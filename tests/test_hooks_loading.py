@@ -8,7 +8,11 @@ import sys
 import threading
 import types
 
+from kept_facts import stale
+from older_database import workspace_before
 from talkbar import hooks
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
 
 PLUGIN = '''
 import hooks_test_gate as gate
@@ -47,3 +51,23 @@ def test_a_write_while_another_thread_loads_the_plugins_runs_every_hook(tmp_path
     finally:
         gate.release.set()
         sys.modules.pop("slow_plugin_for_test", None)
+
+
+def test_a_file_from_before_gets_the_kept_text_such_writes_left_out_or_stale(tmp_path, monkeypatch):
+    """Migration 1230: a note committed without its kept text, and one whose text changed without
+    it, are found by the list filter by what they say once the file is opened."""
+    path = tmp_path / "older.duckdb"
+    con, ws = workspace_before(path, 1230, monkeypatch)
+    for note, title in (("note-left-out", "Quokka census"), ("note-stale", "Zebu herd")):
+        con.execute("INSERT INTO notes (workspace_id, note_id, title, markdown, created_at, updated_at) "
+                    "VALUES ($ws, $id, $title, '', 1, 1)", {"ws": ws, "id": note, "title": title})
+    con.execute("INSERT INTO note_facts SELECT * FROM note_facts_of(['note-stale'])")
+    con.execute("UPDATE notes SET title = 'Zebu pasture' WHERE note_id = 'note-stale'")
+    con.close()
+    assert stale(path, "note_facts", "note_id", "notes") != []
+    engine = Engine(Database(path, create=False, idle_s=0), CLI)
+    listed = lambda words: {n["noteId"] for n in engine.call("notes.list", {"search": words})["items"]}  # noqa: E731
+    assert listed("quokka") == {"note-left-out"}
+    assert listed("pasture") == {"note-stale"} and listed("herd") == set()
+    engine.db.release_now()
+    assert stale(path, "note_facts", "note_id", "notes") == []

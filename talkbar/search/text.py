@@ -34,8 +34,8 @@ from talkbar.search import stopwords
 
 # What the terms are: bumped with any change to the terms a word gets (word splitting, folding,
 # stemming, the function words and the stemmer's version), so that every index built under another
-# is built again at its first search or write (index.ensure); an index stamped with none was built
-# under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
+# is brought up to it at its first search or write (index.ensure: upgraded, or built again); an
+# index stamped with none was built under 1. tests/test_search_tokeniser.py holds the terms of the demo's words under this number.
 TOKENISER = 3   # 2 (2026-12-05): joiners, compatibility forms and Arabic letters (FOLD_COMPAT), CJK pairs;
 #                 3 (2026-12-05): Greek words stemmed
 # What each tokeniser from 3 on changed, as the passages whose terms it can change: a passage that

@@ -103,6 +103,13 @@ def main(argv=None):
             started = time.perf_counter()
             import_under_2(fixture, source)
             say(f"imported under tokeniser 2 in {time.perf_counter() - started:.1f} s")
+        import duckdb
+        con = duckdb.connect(str(source / DB_FILE), read_only=True)
+        versions = {v for (v,) in con.execute("SELECT version FROM search_tokeniser").fetchall()}
+        con.close()
+        if versions != {2}:
+            sys.exit(f"{source / DB_FILE}: its index is built under tokeniser {sorted(versions)}, not 2: "
+                     "nothing for tokeniser 3 to upgrade")
         results = {"upgrade": [], "whole": []}
         for r in range(a.rounds):
             order = ("upgrade", "whole") if r % 2 == 0 else ("whole", "upgrade")

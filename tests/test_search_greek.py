@@ -76,11 +76,14 @@ def test_under_tokeniser_2_greek_words_were_kept_whole():
     assert text.word_terms("ΣΟΦΟΣ", 2) == ("σοφοσ",) and text.word_terms("ΣΟΦΟΣ") == ("σοφ",)
 
 
-def test_what_changed_since_a_tokeniser_is_known_from_2_on():
+def test_what_changed_since_a_tokeniser_is_known_from_2_on(monkeypatch):
     assert text.changed_since(text.TOKENISER) == ""
     assert text.changed_since(2) == text.CHANGED_BY[3]
     for unknown in (None, 1, text.TOKENISER + 1):      # an index of 1 or of a newer installation: whole
         assert text.changed_since(unknown) is None
+    monkeypatch.setattr(text, "TOKENISER", 4)           # a change that reaches any text gives no entry:
+    assert text.changed_since(2) is None and text.changed_since(3) is None   # every index built again
+    assert text.changed_since(4) == ""
 
 
 # Any text: Latin, Cyrillic, Arabic, CJK, digits, the compatibility forms and joiners that fold away,

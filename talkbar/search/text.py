@@ -134,11 +134,13 @@ def _is_greek(word):
 def changed_since(version):
     """The characters (a regular expression's class, for SQL's regexp_matches) of the text whose terms
     changed from tokeniser `version` to this one: an index built under `version` needs only the
-    passages holding one of them indexed again. None when that is not known (1, or none recorded:
-    every passage), "" when nothing changed."""
-    if version is None or version < 2 or version > TOKENISER:
+    passages holding one of them indexed again. None when that is not known (1, or none recorded,
+    or a number since whose change has no CHANGED_BY entry, as one reaching any text has: every
+    passage), "" when nothing changed."""
+    since = range((version or 0) + 1, TOKENISER + 1)
+    if version is None or version < 2 or version > TOKENISER or any(v not in CHANGED_BY for v in since):
         return None
-    return "".join(CHANGED_BY[v] for v in range(version + 1, TOKENISER + 1))
+    return "".join(CHANGED_BY[v] for v in since)
 
 
 @lru_cache(maxsize=1)

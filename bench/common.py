@@ -1,5 +1,6 @@
 """What the benches share: the environment of a talkbar-cli process they start, a bare JSON-RPC
-line peer for the MCP server, and printing as they go.
+line peer for the MCP server, a database copied with its index marked as built under a tokeniser,
+and printing as they go (a closing table in Markdown).
 
 The benches run as scripts (`python bench/x.py`), so this folder is on `sys.path` and they import
 it as `common`. (Not `mcp`: that is the SDK's name.)
@@ -8,6 +9,7 @@ it as `common`. (Not `mcp`: that is the SDK's name.)
 import json
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,6 +18,27 @@ REPO = Path(__file__).resolve().parent.parent
 
 def say(*parts):
     print(*parts, flush=True)
+
+
+def markdown_table(headers, rows):
+    """A table in Markdown, as the benches print their closing figures."""
+    line = lambda cells: "| " + " | ".join(cells) + " |"  # noqa: E731
+    return "\n".join([line(headers), line(["---"] * len(headers)), *map(line, rows)])
+
+
+DB_FILE = "talkbar.duckdb"
+
+
+def copy_marked(source, root, tokeniser=None):
+    """A copy of data root `source`'s database in a new folder `root`, its search index marked as built
+    under tokeniser `tokeniser` if given (so that its first search upgrades or builds it again)."""
+    root.mkdir(parents=True)
+    shutil.copyfile(Path(source) / DB_FILE, root / DB_FILE)
+    if tokeniser is not None:
+        import duckdb
+        con = duckdb.connect(str(root / DB_FILE))
+        con.execute("UPDATE search_tokeniser SET version = ?", [tokeniser])
+        con.close()
 
 
 def load():

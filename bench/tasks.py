@@ -19,23 +19,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import Peer, env_for, load, say
+from common import Peer, copy_marked, env_for, load, markdown_table, say
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-DB_FILE = "talkbar.duckdb"
 V, CAPS = "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientCapabilities"
 TASKS = {"extensions": {"io.modelcontextprotocol/tasks": {}}}
 
 
 def prepared(source, root):
     """A copy of `source`'s database in `root`, its index marked as built under tokeniser 1, MCP on."""
-    import duckdb
-    root.mkdir(parents=True)
-    shutil.copyfile(source / DB_FILE, root / DB_FILE)
-    con = duckdb.connect(str(root / DB_FILE))
-    con.execute("UPDATE search_tokeniser SET version = 1")
-    con.close()
+    copy_marked(source, root, 1)
     for args in (("mcp", "on"), ("all", "on")):
         Peer([sys.executable, "-m", "talkbar", "app", "access", *args], env_for(root)).close()
 
@@ -83,9 +77,9 @@ def main(argv=None):
             shutil.rmtree(root)
         (first, done, found), (p_first, p_done, p_found) = runs.values()
         assert found == p_found, runs
-        say(f"\n| measure | ours | peer | ratio |\n| --- | --- | --- | --- |\n"
-            f"| first answer | {first:.2f} s | {p_first:.2f} s | {first / p_first:.3f}x |\n"
-            f"| the search's result | {done:.2f} s | {p_done:.2f} s | {done / p_done:.2f}x |\nload {load()}")
+        say("\n" + markdown_table(["measure", "ours", "peer", "ratio"], [
+            ["first answer", f"{first:.2f} s", f"{p_first:.2f} s", f"{first / p_first:.3f}x"],
+            ["the search's result", f"{done:.2f} s", f"{p_done:.2f} s", f"{done / p_done:.2f}x"]]) + f"\nload {load()}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -19,7 +19,6 @@ index again.
 import argparse
 import json
 import os
-import random
 import shutil
 import statistics
 import subprocess
@@ -28,10 +27,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import env_for, load, say
+from common import DB_FILE, copy_marked, env_for, load, markdown_table, say
 
 REPO = Path(__file__).resolve().parent.parent
-DB_FILE = "talkbar.duckdb"
 GREEK = ["Οι αποφάσεις της ομάδας για τον προϋπολογισμό", "Συζητήσαμε τις επόμενες συναντήσεις με τον πελάτη",
          "Η ανανέωση της σύμβασης καθυστερεί", "Τα έργα του τριμήνου προχωρούν κανονικά"]
 UNDER_2 = ("import sys; from talkbar.search import text; text.TOKENISER = 2; "
@@ -57,17 +55,6 @@ def import_under_2(fixture, root):
     root.mkdir(parents=True)
     subprocess.run([sys.executable, "-c", UNDER_2, "app", "import", str(fixture)], env=env_for(root), check=True,
                    stdout=subprocess.DEVNULL)
-
-
-def copy(source, root, version=None):
-    """A copy of `source`'s database in `root`; its index marked as built under `version` if given."""
-    root.mkdir(parents=True)
-    shutil.copyfile(source / DB_FILE, root / DB_FILE)
-    if version is not None:
-        import duckdb
-        con = duckdb.connect(str(root / DB_FILE))
-        con.execute("UPDATE search_tokeniser SET version = ?", [version])
-        con.close()
 
 
 def timed_search(root, query):
@@ -115,7 +102,7 @@ def main(argv=None):
             order = ("upgrade", "whole") if r % 2 == 0 else ("whole", "upgrade")
             for name in order:
                 root = work / f"{name}-{r}"
-                copy(source, root, None if name == "upgrade" else 1)
+                copy_marked(source, root, None if name == "upgrade" else 1)
                 os.sync()
                 first, event, found = timed_search(root, a.query)
                 again, none, found_again = timed_search(root, a.query)
@@ -131,10 +118,10 @@ def main(argv=None):
         med = {k: (statistics.median(v[0] for v in rows), statistics.median(v[1] for v in rows))
                for k, rows in results.items()}
         (u_first, u_again), (w_first, w_again) = med["upgrade"], med["whole"]
-        say(f"\n| the first search after the upgrade (median of {a.rounds}) | ours | peer: built again whole | ratio |\n"
-            f"| --- | --- | --- | --- |\n"
-            f"| first call (holds the file) | {u_first:.2f} s | {w_first:.2f} s | {u_first / w_first:.3f}x |\n"
-            f"| the next call | {u_again:.2f} s | {w_again:.2f} s | {u_again / w_again:.2f}x |\nload {load()}")
+        say("\n" + markdown_table(
+            [f"the first search after the upgrade (median of {a.rounds})", "ours", "peer: built again whole", "ratio"],
+            [["first call (holds the file)", f"{u_first:.2f} s", f"{w_first:.2f} s", f"{u_first / w_first:.3f}x"],
+             ["the next call", f"{u_again:.2f} s", f"{w_again:.2f} s", f"{u_again / w_again:.2f}x"]]) + f"\nload {load()}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -19,20 +19,8 @@ from talkbar import events, hooks, progress, sqlfiles
 from talkbar.db import bound_memory
 from talkbar.search import compact, passages, postings, text
 
-KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
-OWN, ALL = [0, 1], [0, 1, 2]
-REBUILD_SESSIONS = 5_000   # sessions (titles, summaries) a rebuild indexes per batch of writes
 UPGRADE_SHARE = 0.03       # from this share of a workspace's passages on, a tokeniser upgrade rebuilds whole
 _indexed = set()     # workspaces seen indexed by this process
-
-
-# the text of each kind of item, as indexed (sql/search/sources.sql)
-SOURCES = {
-    "session": "search.source.session", "note": "search.source.note", "document": "search.source.document",
-    "chat": "search.source.chat", "action_item": "search.source.action_item",
-    "project": "search.source.project", "series": "search.source.series", "person": "search.source.person",
-    "company": "search.source.company", "memory": "search.source.memory",
-}
 
 
 def _item_numbers(cur, workspace_id, kind, ids):
@@ -48,15 +36,10 @@ def _item_numbers(cur, workspace_id, kind, ids):
 
 
 def index_items(cur, workspace_id, kind, ids=None):
-    """(Re-)index these items of one kind (ids None: all of the workspace) in one batch of writes;
-    all of a workspace's sessions, a range of REBUILD_SESSIONS at a time."""
-    if ids is None and kind == "session":
-        for r in sqlfiles.call(cur, "search.bulk.session_ranges", workspace_id=workspace_id, sessions=REBUILD_SESSIONS):
-            _index_rows(cur, workspace_id, kind, None, sqlfiles.call(
-                cur, "search.source.session", workspace_id=workspace_id, ids=None,
-                first_no=r["first_no"], last_no=r["last_no"]))
-        return
-    _index_rows(cur, workspace_id, kind, ids, sqlfiles.call(cur, SOURCES[kind], workspace_id=workspace_id, ids=ids))
+    """(Re-)index these items of one kind (ids None: all of the workspace), a batch of writes for
+    each batch of their text (passages.sources)."""
+    for rows in passages.sources(cur, workspace_id, kind, ids):
+        _index_rows(cur, workspace_id, kind, ids, rows)
 
 
 def _index_rows(cur, workspace_id, kind, ids, rows):
@@ -70,29 +53,11 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
             gone = list(sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id, kind=kind, ids=gone_ids))
     held = {}   # what the items numbered before hold: a new item (a note just created) has nothing, no scan
     if ids is not None and known:
-        fields = ALL if kind == "document" else OWN
         held = {(d["item_no"], d["field"], d["part"]): d
-                for d in sqlfiles.call(cur, "search.docs.of", items=known, fields=fields)}
-    wanted = {}
-    for row in rows:
-        item_no = numbers[row["id"]]
-        for field, part, t_ms, body in passages.of(kind, row):
-            wanted[(item_no, field, part)] = (body, t_ms)   # one without a single term: the writer leaves it out
-    # only passages that changed are replaced: taking one out of the settled term lists marks each
-    # of its words (postings.Writer.remove), and a transcript passage cuts the fronts of their lists,
-    # which for a common word are long (a note renamed had paid for its whole text: 0.3 s at 600 k
-    # turns, when the lists themselves were rewritten)
-    kept = {k for k, d in held.items() if wanted.get(k) == (d["text"], d["t_ms"])}
-    stale = [d["doc_no"] for k, d in held.items() if k not in kept]
-    if stale:
-        writer.remove(sqlfiles.call(cur, "search.docs.drop_ids", docs=stale))
+                for d in sqlfiles.call(cur, "search.docs.of", items=known, fields=passages.fields(kind))}
     if gone:
-        items = [g["item_no"] for g in gone]
-        writer.remove(sqlfiles.call(cur, "search.docs.drop", items=items, fields=ALL))
-        sqlfiles.call(cur, "search.items.drop", items=items)
-    for (item_no, field, part), (body, t_ms) in wanted.items():
-        if (item_no, field, part) not in kept:
-            writer.add(item_no, field, part, body, t_ms)
+        writer.drop_items([g["item_no"] for g in gone])
+    writer.replace(held, passages.wanted(kind, rows, numbers))
     writer.flush()
 
 
@@ -173,7 +138,7 @@ def on_change(cur, workspace_id, touched, live=None):
         if kind == "turns":
             for session_id in ids:
                 index_turns(cur, workspace_id, session_id, (live or {}).get(session_id))
-        elif kind in KINDS:
+        elif kind in passages.KINDS:
             index_items(cur, workspace_id, kind, ids)
     compact.after_write(cur)
 
@@ -184,8 +149,8 @@ def rebuild(cur, workspace_id):
     postings.clear_workspace(cur, workspace_id)
     sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=[0, 0, 0], lens=[0, 0, 0])
     sqlfiles.call(cur, "search.tokeniser.set", workspace_id=workspace_id, version=text.TOKENISER)
-    with progress.steps(len(KINDS) + 1) as done:
-        for kind in KINDS:
+    with progress.steps(len(passages.KINDS) + 1) as done:
+        for kind in passages.KINDS:
             index_items(cur, workspace_id, kind)
             done(f"Search index: {kind} items")
         postings.bulk_turns(cur, workspace_id)

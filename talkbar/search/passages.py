@@ -7,8 +7,38 @@ paragraph ends into pieces of about PIECE characters whose locator is `chars:<fr
 
 import re
 
+from talkbar import sqlfiles
+
+KINDS = ("session", "note", "document", "chat", "action_item", "project", "series", "person", "company", "memory")
+OWN, ALL = [0, 1], [0, 1, 2]   # the fields an item's own passages are in (a document's content too)
+SESSIONS_AT_ONCE = 5_000       # sessions (titles, summaries) read per batch when all of them are
+
+# the text of each kind of item, as indexed (sql/search/sources.sql)
+SOURCES = {
+    "session": "search.source.session", "note": "search.source.note", "document": "search.source.document",
+    "chat": "search.source.chat", "action_item": "search.source.action_item",
+    "project": "search.source.project", "series": "search.source.series", "person": "search.source.person",
+    "company": "search.source.company", "memory": "search.source.memory",
+}
 PIECE = 700
 _PARA = re.compile(r"\n\s*\n")
+
+
+def fields(kind):
+    """The fields one kind's items hold passages in, besides the transcript turns."""
+    return ALL if kind == "document" else OWN
+
+
+def sources(cur, workspace_id, kind, ids=None):
+    """The indexed text of these items of one kind (ids None: all of the workspace), as batches of
+    rows; all of a workspace's sessions come SESSIONS_AT_ONCE at a time, so that what one batch
+    holds does not grow with the archive."""
+    if ids is None and kind == "session":
+        for r in sqlfiles.call(cur, "search.bulk.session_ranges", workspace_id=workspace_id, sessions=SESSIONS_AT_ONCE):
+            yield sqlfiles.call(cur, "search.source.session", workspace_id=workspace_id, ids=None,
+                                first_no=r["first_no"], last_no=r["last_no"])
+        return
+    yield sqlfiles.call(cur, SOURCES[kind], workspace_id=workspace_id, ids=ids)
 
 
 def turn_text(speaker, body):
@@ -53,3 +83,14 @@ def of(kind, row):
         body = row["content"]
         for a, b in pieces(body):
             yield 2, f"chars:{a}-{b}", None, body[a:b]
+
+
+def wanted(kind, rows, numbers):
+    """The passages these items should hold, {(item_no, field, part): (text, t_ms)}, their numbers
+    by id in `numbers` (one without a single term is left out by the writer)."""
+    out = {}
+    for row in rows:
+        item_no = numbers[row["id"]]
+        for field, part, t_ms, body in of(kind, row):
+            out[(item_no, field, part)] = (body, t_ms)
+    return out

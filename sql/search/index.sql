@@ -166,6 +166,14 @@ RETURNING doc_no
 INSERT INTO search_tail
 SELECT unnest($keys), unnest($docs), unnest($items), unnest($fields), unnest($tfs), unnest($dls)
 
+-- name: search.sessions.named_by
+-- returns: many
+-- params: $people
+-- The sessions where one of these people speaks with no name of their own (their passages start
+-- with the person's name: search.source.turns).
+SELECT DISTINCT session_id FROM session_participants
+WHERE name IS NULL AND list_contains($people, contact_id)
+
 -- name: search.stats.add
 -- returns: exec
 -- params: $workspace_id, $docs, $lens

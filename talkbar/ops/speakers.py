@@ -50,7 +50,7 @@ def _set(ctx, sid, spk, name, contact_id):
     ctx.sql("session_speakers.set", session_id=sid, speaker_id=spk, name=name, contact_id=contact_id)
     ctx.bump_session(sid)
     ctx.touch("session", sid)
-    ctx.touch("turns", sid)
+    ctx.touch("speakers", sid)     # its turns' passages start with their speaker's name
     shown = _one(speaker_names.of_session(ctx, sid), spk)
     return {"sessionId": sid, "speakerId": spk, "name": shown["name"], "contactId": contact_id}
 

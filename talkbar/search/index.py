@@ -61,12 +61,13 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
     writer.flush()
 
 
-def index_turns(cur, workspace_id, session_id, live=None):
+def index_turns(cur, workspace_id, session_id, live=None, whole=False):
     """Index the session's turns changed since the last indexed one (a live turn: just that one; made
     final with its text unchanged, its passage stays, and takes the new change time unless a
-    recorder told of it). `live` (hooks.LiveTurns): the turns a recorder has just written, taken as
-    they are instead of being read back, while its memo knows the session's item and, for a turn
-    made final, its passage."""
+    recorder told of it); `whole`: every turn of the session, where the names its speakers go by
+    changed (only the passages that differ are written). `live` (hooks.LiveTurns): the turns a
+    recorder has just written, taken as they are instead of being read back, while its memo knows
+    the session's item and, for a turn made final, its passage."""
     memo = live.memo if live is not None else {}
     item_no = memo.get("item_no")
     if item_no is None:
@@ -75,7 +76,7 @@ def index_turns(cur, workspace_id, session_id, live=None):
     rows = _written(live, item_no)
     told = rows is not None
     if not told:
-        rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
+        rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id, whole=whole)
     if not rows:
         return
     if item_no is None:   # a session never indexed: number it (its turns are all new then)
@@ -86,10 +87,10 @@ def index_turns(cur, workspace_id, session_id, live=None):
         body = passages.turn_text(r["speaker"], r["text"])
         kept = r["old_doc"] is not None and r["old_text"] == body and r["old_t_ms"] == r["t_ms"]
         (same if kept else fresh).append((r, body))
-    if same and not told:   # a recorder's final need not move it (2 ms a live turn): the next pass
+    moved = [r for r, _ in same if r.get("old_changed") != r["changed"]]
+    if moved and not told:   # a recorder's final need not move it (2 ms a live turn): the next pass
         # that reads turns changed after the latest passage finds such a turn the same and moves it then
-        sqlfiles.call(cur, "search.docs.touch", docs=[r["old_doc"] for r, _ in same],
-                      changed=[r["changed"] for r, _ in same])
+        sqlfiles.call(cur, "search.docs.touch", docs=[r["old_doc"] for r in moved], changed=[r["changed"] for r in moved])
     if not fresh:
         return
     writer = postings.Writer(cur, workspace_id)
@@ -134,10 +135,14 @@ def on_change(cur, workspace_id, touched, live=None):
         return
     if ensure(cur, workspace_id) == "rebuilt":   # indexed whole for the first time (or after an upgrade)
         return
-    for kind, ids in hooks.by_kind(touched).items():
-        if kind == "turns":
-            for session_id in ids:
-                index_turns(cur, workspace_id, session_id, (live or {}).get(session_id))
+    by_kind = hooks.by_kind(touched)
+    if "person" in by_kind:   # a speaker with no name of their own goes by their person's
+        named = sqlfiles.call(cur, "search.sessions.named_by", people=by_kind["person"])
+        by_kind.setdefault("speakers", []).extend(r["session_id"] for r in named)
+    for kind, ids in by_kind.items():
+        if kind in ("turns", "speakers"):
+            for session_id in dict.fromkeys(ids):
+                index_turns(cur, workspace_id, session_id, (live or {}).get(session_id), whole=kind == "speakers")
         elif kind in passages.KINDS:
             index_items(cur, workspace_id, kind, ids)
     compact.after_write(cur)

@@ -1,6 +1,7 @@
 """An index changed step by step against one built afresh from the same data, for the tests that
-hold the two to each other (test_search_marks, test_search_greek): each query's matches in both
-modes on the engine, and the same on a copy of its database whose index is built again."""
+hold the two to each other (test_search_marks, test_search_greek, test_search_check,
+test_search_speakers): each query's matches in both modes on the engine, and the same on a copy of
+its database whose index is built again."""
 
 import shutil
 
@@ -34,6 +35,21 @@ def afresh(engine, path, queries):
         return answers(Engine(db, CLI), queries)
     finally:
         db.release_now()
+
+
+def found(engine, query, match="all"):
+    """The ids a search matches, in order."""
+    return [m["id"] for m in engine.call("workspace.search", {"query": query, "match": match})["matches"]]
+
+
+def named_speaker(engine):
+    """A session of the demo and one of its named speakers who spoke."""
+    for item in engine.call("sessions.list", {"limit": 20})["items"]:
+        stats = engine.call("sessions.stats", {"sessionId": item["sessionId"]})
+        named = [s for s in stats["speakers"] if s.get("speakerId") and s["talkTimeMs"] > 0]
+        if named:
+            return item["sessionId"], named[0]["speakerId"]
+    raise AssertionError("the demo has a session with a named speaker")
 
 
 def in_transaction(engine, fn):

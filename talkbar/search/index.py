@@ -7,7 +7,8 @@ last indexed one, so a live recording pays for its new turn and nothing else. A 
 row is gone leaves the index. `after_import` rebuilds the imported workspaces: the transcript turns
 in bulk (words split in SQL, each distinct word tokenised once here), everything else item by item.
 `ensure` meets a workspace indexed under another tokeniser (text.TOKENISER) at its first search or
-write: it is upgraded by the passages the newer tokeniser can change (upgrade()), or built again.
+write: it is upgraded by the passages the newer tokeniser can change (upgrade()), or built again;
+and one a migration asks to check against its items (check.py), mended where they differ.
 
 New postings go to the unsorted tail; when it grows, a compaction (compact.py) folds it into the
 term lists in the background.
@@ -17,7 +18,7 @@ import time
 
 from talkbar import events, hooks, progress, sqlfiles
 from talkbar.db import bound_memory
-from talkbar.search import compact, passages, postings, text
+from talkbar.search import check, compact, passages, postings, text
 
 UPGRADE_SHARE = 0.03       # from this share of a workspace's passages on, a tokeniser upgrade rebuilds whole
 _indexed = set()     # workspaces seen indexed by this process
@@ -178,16 +179,21 @@ def ensure(cur, workspace_id):
     """Index a workspace never indexed before (data from before search existed), or indexed under
     another tokeniser than this one (text.TOKENISER), at its first search or write: "rebuilt" when it
     was built whole (what a write touched is in it then), "upgraded" when only the passages whose
-    terms the newer tokeniser changes were indexed again (upgrade()), None when nothing was to do.
-    Once seen indexed, a workspace stays so for this process (its counts row only goes with a
-    rebuild, which writes it again)."""
+    terms the newer tokeniser changes were indexed again (upgrade()), "checked" when a migration
+    asked for its passages to be checked against the items (check.mend) and nothing else was to do,
+    None when nothing was. Once seen indexed, a workspace stays so for this process (its counts row
+    only goes with a rebuild, which writes it again)."""
     if workspace_id in _indexed:
         return None
-    built_under = sqlfiles.call(cur, "search.index.built_under", workspace_id=workspace_id)
+    state = sqlfiles.call(cur, "search.index.state", workspace_id=workspace_id)
+    built_under = state["built_under"] if state else None
     done = None
     if built_under != text.TOKENISER:
         done = "upgraded" if upgrade(cur, workspace_id, built_under) else "rebuilt"
-    if done is None:          # what a rebuild or an upgrade wrote may yet be rolled back with its call
+    if state and state["checking"] and done != "rebuilt":   # a rebuild dropped the request
+        check.mend(cur, workspace_id)
+        done = done or "checked"
+    if done is None:          # what a rebuild, an upgrade or a check wrote may yet be rolled back with its call
         _indexed.add(workspace_id)
     return done
 

@@ -241,5 +241,5 @@ def key_ranges(parts):
 def clear_workspace(cur, workspace_id):
     """Every passage and posting of a workspace (before a rebuild, or when it is gone)."""
     for step in ("search.clear.fronts", "search.clear.lists", "search.clear.tail", "search.clear.docs",
-                 "search.clear.items", "search.clear.stats", "search.clear.tokeniser"):
+                 "search.clear.items", "search.clear.stats", "search.clear.tokeniser", "search.clear.check"):
         sqlfiles.call(cur, step, workspace_id=workspace_id)

@@ -1,0 +1,87 @@
+"""Checking a workspace's search index against its items, and mending what differs.
+
+`mend(cur, workspace_id)` compares every item's passages (its name, own text and a document's
+pieces) with what they should be today, and every session's transcript passages with its turns,
+and writes again through the one writer (postings.Writer) only what differs: passages missing,
+stale or of items and turns gone. It runs in the caller's write transaction, once for each
+workspace a migration lists in search_checks (index.ensure): a read of every item's own passages
+and of every transcript passage beside its turn.
+"""
+
+import time
+import unicodedata
+
+from talkbar import events, sqlfiles
+from talkbar.search import passages, postings
+
+TURNS_AT_ONCE = 200_000   # turns compared with their passages per statement (as a bulk build stages them)
+
+
+def mend(cur, workspace_id):
+    """Mend the workspace's index where it differs from its items; returns what was done:
+    {"removed": passages taken out, "written": passages written, "itemsGone": items no longer
+    there}. A passage without a single term is never written (postings.Writer.add)."""
+    started = time.monotonic()
+    writer = postings.Writer(cur, workspace_id)
+    done = {"removed": 0, "written": 0, "itemsGone": 0}
+    for kind in passages.KINDS:
+        _mend_items(writer, kind, done)
+    _mend_turns(writer, done)
+    done["written"] = len(writer.flush())
+    sqlfiles.call(cur, "search.check.done", workspace_id=workspace_id)
+    events.emit("search.checked", workspace=workspace_id, **done, ms=round((time.monotonic() - started) * 1000, 1))
+    return done
+
+
+def _mend_items(writer, kind, done):
+    """Every item of one kind: numbered if it never was, its passages replaced where they differ;
+    the numbered items no longer there leave the index."""
+    cur, ws = writer.cur, writer.ws
+    numbers = {r["item_id"]: r["item_no"] for r in sqlfiles.call(cur, "search.check.items", workspace_id=ws, kind=kind)}
+    held = {}   # item_no -> its passages, as search.docs.of gives them
+    for d in sqlfiles.call(cur, "search.check.docs", workspace_id=ws, kind=kind, fields=passages.fields(kind)):
+        held.setdefault(d["item_no"], {})[(d["item_no"], d["field"], d["part"])] = d
+    present = set()
+    for rows in passages.sources(cur, ws, kind):
+        new = [r["id"] for r in rows if r["id"] not in numbers]
+        if new:
+            numbers.update((r["item_id"], r["item_no"]) for r in sqlfiles.call(
+                cur, "search.items.add", workspace_id=ws, kind=kind, ids=new))
+        ids = [r["id"] for r in rows]
+        present.update(ids)
+        theirs = {k: d for i in ids for k, d in held.get(numbers[i], {}).items()}
+        done["removed"] += writer.replace(theirs, passages.wanted(kind, rows, numbers))
+    gone = [n for i, n in numbers.items() if i not in present]
+    if gone:
+        done["removed"] += writer.drop_items(gone)
+        done["itemsGone"] += len(gone)
+
+
+def _mend_turns(writer, done):
+    """Every session's turns, compared with their passages a range of sessions at a time
+    (search.check.turns): a passage missing or stale is written again, one of a turn gone taken
+    out, and one whose words are its turn's only takes the turn's change time (as a turn made final
+    does)."""
+    cur, ws = writer.cur, writer.ws
+    for sessions in sqlfiles.call(cur, "search.check.ranges", workspace_id=ws, turns=TURNS_AT_ONCE):
+        rows = sqlfiles.call(cur, "search.check.turns", workspace_id=ws, **sessions)
+        for r in rows:          # a passage's text as the bulk build writes it (search.bulk.stage_turns)
+            r["body"] = r["body"] and unicodedata.normalize("NFC", r["body"])
+        same, written = [], []
+        for r in rows:
+            (same if r["doc_no"] is not None and r["part"] is not None and _same_words(r) else written).append(r)
+        if same:
+            sqlfiles.call(cur, "search.docs.touch", docs=[r["doc_no"] for r in same], changed=[r["changed"] for r in same])
+        stale = [r["doc_no"] for r in written if r["doc_no"] is not None]
+        if stale:
+            writer.remove(sqlfiles.call(cur, "search.docs.drop_ids", docs=stale))
+            done["removed"] += len(stale)
+        for r in written:
+            if r["part"] is not None:
+                writer.add(r["item_no"], 2, r["part"], r["body"], r["t_ms"], r["changed"])
+
+
+def _same_words(row):
+    """A turn's passage says what it says, from when it starts: only its change time may differ
+    (a passage indexed one by one holds the text as written, not in NFC)."""
+    return row["old_t_ms"] == row["t_ms"] and unicodedata.normalize("NFC", row["text"] or "") == row["body"]

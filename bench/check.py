@@ -52,19 +52,21 @@ def timed_search(root):
     """Seconds for a fresh `talkbar-cli search` on `root`, what its first call said it did, and the
     sessions found."""
     started = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "talkbar", "-v", "search", "--match", "all", "--output", "json",
-                          *NAME.split()], env=env_for(root), capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-m", "talkbar", "-v", "search", "--match", "all", "--kinds", "session",
+                          "--limit", "100", "--output", "json", *NAME.split()],
+                         env=env_for(root), capture_output=True, text=True, check=True)
     took = time.perf_counter() - started
     events = [json.loads(line) for line in out.stderr.splitlines() if line.startswith("{")]
     did = [e for e in events if e["event"] in ("search.checked", "search.reindexed")]
-    found = {m["id"] for m in json.loads(out.stdout)["matches"] if m["kind"] == "session"}
+    found = {m["id"] for m in json.loads(out.stdout)["matches"]}
     return took, did, found
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", required=True, help="a data root whose index is under today's tokeniser (copied)")
-    ap.add_argument("--renamed", type=int, default=100, help="sessions whose first speaker is renamed in the file")
+    ap.add_argument("--renamed", type=int, default=100, choices=range(1, 101), metavar="1..100",
+                    help="sessions whose first speaker is renamed in the file (a search shows 100 at most)")
     ap.add_argument("--rounds", type=int, default=2)
     a = ap.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

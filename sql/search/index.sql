@@ -302,9 +302,9 @@ FROM running GROUP BY before // $turns ORDER BY first_no
 -- (missing, its words' hash or its start or change time not its turn's) with the passage's text
 -- and the turn's (its speaker's name, then what was said, not yet in NFC: check.py compares them),
 -- and each passage whose turn is gone (part NULL). The texts are compared by their hashes, the
--- join carrying 8 bytes for each instead of its text (the whole check at 6 M turns, one thread:
--- 3.8-4.5 s against 12.7-13.7 s comparing the texts, NFC'd, in the join), and only the few that
--- differ are read whole.
+-- join carrying 8 bytes for each instead of its text (the whole check at 6 M turns in process, one
+-- thread: 3.8-4.6 s against 12.7-13.7 s comparing the texts, NFC'd, in the join), and only the few
+-- that differ are read whole.
 WITH i AS (
     SELECT i.item_no, s.session_no FROM sessions s
     JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id

@@ -58,6 +58,12 @@ RESET threads
 -- connection, while work holds Planning.lean().
 SET disabled_optimizers = 'join_order,common_subexpressions,common_subplan,common_aggregate,duplicate_groups,join_elimination,projection_pullup,self_join_aggregate,statistics_propagation,projection_placement,outer_join_simplification,aggregate_reuse,partial_aggregate_pushdown,redundant_order_keys,build_side_probe_side,filter_pullup,empty_result_pullup,grouping_sets,sampling_pushdown,top_n_window_elimination,window_self_join,type_pushdown,unnest_rewriter,deliminator,regex_range,reorder_filter,scalar_fn_pushdown,cte_filter_pusher,partitioned_execution,aggregate_function_rewriter'
 
+-- name: db.optimizers.current
+-- returns: value
+-- params: none
+-- The passes disabled now ('' when none is).
+SELECT current_setting('disabled_optimizers')
+
 -- name: db.optimizers.full
 -- returns: exec
 -- params: none

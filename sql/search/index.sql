@@ -168,11 +168,11 @@ SELECT unnest($keys), unnest($docs), unnest($items), unnest($fields), unnest($tf
 
 -- name: search.sessions.named_by
 -- returns: many
--- params: $people
--- The sessions where one of these people speaks with no name of their own (their passages start
--- with the person's name: search.source.turns).
+-- params: $workspace_id, $people
+-- The workspace's sessions where one of these people speaks with no name of their own (their
+-- passages start with the person's name: search.source.turns).
 SELECT DISTINCT session_id FROM session_participants
-WHERE name IS NULL AND list_contains($people, contact_id)
+WHERE workspace_id = $workspace_id AND name IS NULL AND list_contains($people, contact_id)
 
 -- name: search.stats.add
 -- returns: exec

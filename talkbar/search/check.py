@@ -30,7 +30,6 @@ def mend(cur, workspace_id):
         for kind in passages.KINDS:
             _mend_items(writer, kind, done)
         _mend_turns(writer, done)
-        done["written"] = len(writer.flush())
     sqlfiles.call(cur, "search.check.done", workspace_id=workspace_id)
     events.emit("search.checked", workspace=workspace_id, **done, ms=round((time.monotonic() - started) * 1000, 1))
     return done
@@ -54,10 +53,12 @@ def _mend_items(writer, kind, done):
         present.update(ids)
         theirs = {k: d for i in ids for k, d in held.get(numbers[i], {}).items()}
         done["removed"] += writer.replace(theirs, passages.wanted(kind, rows, numbers))
+        done["written"] += len(writer.flush())    # a batch at a time, however much is missing
     gone = [n for i, n in numbers.items() if i not in present]
     if gone:
         done["removed"] += writer.drop_items(gone)
         done["itemsGone"] += len(gone)
+        writer.flush()
 
 
 def _mend_turns(writer, done):
@@ -82,6 +83,7 @@ def _mend_turns(writer, done):
         for r in written:
             if r["part"] is not None:
                 writer.add(r["item_no"], 2, r["part"], r["body"], r["t_ms"], r["changed"])
+        done["written"] += len(writer.flush())
 
 
 def _same_words(row):

@@ -138,7 +138,7 @@ def on_change(cur, workspace_id, touched, live=None):
         return
     by_kind = hooks.by_kind(touched)
     if "person" in by_kind:   # a speaker with no name of their own goes by their person's
-        named = sqlfiles.call(cur, "search.sessions.named_by", people=by_kind["person"])
+        named = sqlfiles.call(cur, "search.sessions.named_by", workspace_id=workspace_id, people=by_kind["person"])
         by_kind.setdefault("speakers", []).extend(r["session_id"] for r in named)
     for kind, ids in by_kind.items():
         if kind in ("turns", "speakers"):

@@ -19,14 +19,13 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from common import DB_FILE, copy_marked, env_for, load, markdown_table, say
+from common import DB_FILE, copy_marked, env_for, first_call_table, load, say
 
 NAME = "Quetzalcoatl Renamed"
 
@@ -102,14 +101,8 @@ def main(argv=None):
                 say(f"round {r + 1} {name:6s} first call {first:7.2f} s ({what}), the next {again:.2f} s, "
                     f"{len(found)} sessions found by the new name   load {load()}")
                 shutil.rmtree(root)
-        med = {k: (statistics.median(v[0] for v in rows), statistics.median(v[1] for v in rows))
-               for k, rows in results.items()}
-        (c_first, c_again), (w_first, w_again) = med["check"], med["whole"]
-        say("\n" + markdown_table(
-            [f"{renamed} sessions' speaker renamed (median of {a.rounds})", "checked", "peer: built again whole",
-             "ratio"],
-            [["first call (holds the file)", f"{c_first:.2f} s", f"{w_first:.2f} s", f"{c_first / w_first:.3f}x"],
-             ["the next call", f"{c_again:.2f} s", f"{w_again:.2f} s", f"{c_again / w_again:.2f}x"]]) + f"\nload {load()}")
+        say("\n" + first_call_table(f"{renamed} sessions' speaker renamed (median of {a.rounds})", results["check"],
+                                    results["whole"], ours_label="checked") + f"\nload {load()}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

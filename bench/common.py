@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 from pathlib import Path
 
@@ -24,6 +25,17 @@ def markdown_table(headers, rows):
     """A table in Markdown, as the benches print their closing figures."""
     line = lambda cells: "| " + " | ".join(cells) + " |"  # noqa: E731
     return "\n".join([line(headers), line(["---"] * len(headers)), *map(line, rows)])
+
+
+def first_call_table(title, ours, peer, ours_label="ours", peer_label="peer: built again whole"):
+    """The closing table of a bench that times a first call and the next on two copies, each side's
+    rounds as (first, next) seconds: their medians, and ours over the peer's."""
+    (o_first, o_next), (p_first, p_next) = [(statistics.median(r[0] for r in rows), statistics.median(r[1] for r in rows))
+                                            for rows in (ours, peer)]
+    return markdown_table(
+        [title, ours_label, peer_label, "ratio"],
+        [["first call (holds the file)", f"{o_first:.2f} s", f"{p_first:.2f} s", f"{o_first / p_first:.3f}x"],
+         ["the next call", f"{o_next:.2f} s", f"{p_next:.2f} s", f"{o_next / p_next:.2f}x"]])
 
 
 DB_FILE = "talkbar.duckdb"

@@ -20,14 +20,13 @@ import argparse
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from common import DB_FILE, copy_marked, env_for, load, markdown_table, say
+from common import DB_FILE, copy_marked, env_for, first_call_table, load, say
 
 REPO = Path(__file__).resolve().parent.parent
 GREEK = ["Οι αποφάσεις της ομάδας για τον προϋπολογισμό", "Συζητήσαμε τις επόμενες συναντήσεις με τον πελάτη",
@@ -115,13 +114,9 @@ def main(argv=None):
                     f"{found} matches   load {load()}")
                 shutil.rmtree(root)
         assert {f for *_x, f, _e in results["upgrade"]} == {f for *_x, f, _e in results["whole"]}
-        med = {k: (statistics.median(v[0] for v in rows), statistics.median(v[1] for v in rows))
-               for k, rows in results.items()}
-        (u_first, u_again), (w_first, w_again) = med["upgrade"], med["whole"]
-        say("\n" + markdown_table(
-            [f"the first search after the upgrade (median of {a.rounds})", "ours", "peer: built again whole", "ratio"],
-            [["first call (holds the file)", f"{u_first:.2f} s", f"{w_first:.2f} s", f"{u_first / w_first:.3f}x"],
-             ["the next call", f"{u_again:.2f} s", f"{w_again:.2f} s", f"{u_again / w_again:.2f}x"]]) + f"\nload {load()}")
+        say("\n" + first_call_table(f"the first search after the upgrade (median of {a.rounds})",
+                                    [r[:2] for r in results["upgrade"]], [r[:2] for r in results["whole"]])
+            + f"\nload {load()}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

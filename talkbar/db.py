@@ -436,6 +436,11 @@ class Database:
             self._remove_on_close = True
 
     # ------------------------------------------------------------------ no database yet
+    @property
+    def missing(self):
+        """No database yet in this data root (what a read sees is the empty workspace in memory)."""
+        return self._missing()
+
     def _missing(self):
         """True while this data root holds no database that a read could open."""
         return self.create and self._con is None and not self.path.exists()

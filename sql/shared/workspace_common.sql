@@ -6,3 +6,9 @@ SELECT workspace_id FROM workspaces
 WHERE ($workspace_id IS NULL AND active) OR workspace_id = $workspace_id
 ORDER BY active DESC
 LIMIT 1
+
+-- name: workspace.ids
+-- returns: many
+-- params: none
+-- Every workspace of the data root.
+SELECT workspace_id FROM workspaces ORDER BY workspace_id

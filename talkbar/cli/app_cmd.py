@@ -37,7 +37,7 @@ def _read(fn):
 
 @click.group()
 def app():
-    """Stand-in for the TalkBar app: import, licence, open workspace, MCP Access."""
+    """Stand-in for the TalkBar app: import, licence, open workspace, MCP Access, search index."""
 
 
 # ---------------------------------------------------------------------- import / export
@@ -109,6 +109,39 @@ def workspace_open(workspace_id):
             raise not_found(f"Workspace not found: {workspace_id}")
         sqlfiles.call(cur, "import.set_active", workspace_id=workspace_id)
         return {"workspaceId": workspace_id, "active": True}
+    output.result(_run(go))
+
+
+# ---------------------------------------------------------------------- search index
+@app.group("search-index")
+def search_index():
+    """The search index of the data root's workspaces."""
+
+
+@search_index.command("check")
+@click.option("--workspace", "workspace_id", metavar="ID", help="Only this workspace.")
+def search_index_check(workspace_id):
+    """Check the search index against the items and mend what differs (after the file was changed by
+    another tool, or to be sure): only the passages that differ are written again."""
+    from talkbar import sqlfiles
+    from talkbar.errors import not_found
+    from talkbar.search import check, index
+
+    if workspace_id is None and open_db().missing:   # nothing indexed, and no database made for it
+        output.result({"workspaces": []})
+        return
+
+    def go(_db, cur):
+        if workspace_id is not None and sqlfiles.call(cur, "workspace.resolve", workspace_id=workspace_id) is None:
+            raise not_found(f"Workspace not found: {workspace_id}")
+        ids = [workspace_id] if workspace_id is not None else [r["workspace_id"] for r in sqlfiles.call(cur, "workspace.ids")]
+        checked = []
+        for ws in ids:
+            if index.ensure(cur, ws) == "rebuilt":   # never indexed, or under a tokeniser an upgrade cannot follow
+                checked.append({"workspaceId": ws, "rebuilt": True})
+            else:
+                checked.append({"workspaceId": ws, "rebuilt": False, **check.mend(cur, ws)})
+        return {"workspaces": checked}
     output.result(_run(go))
 
 

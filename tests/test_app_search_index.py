@@ -1,0 +1,58 @@
+"""`app search-index check`: the search index compared with the items and mended where they differ,
+through the real talkbar-cli process (after the file was changed by another tool)."""
+
+import json
+
+import duckdb
+
+NEW_NAME = "Zorblax Quimby"
+
+
+def _by_hand(tb):
+    """What an analyst's own DuckDB session might do: a speaker renamed (the passages of their turns
+    start with their name) and a note deleted, with no index told. Returns the session."""
+    con = duckdb.connect(str(tb.db))
+    try:
+        session = con.execute(
+            "UPDATE session_participants SET name = ? WHERE (session_id, speaker_id) IN (SELECT session_id, speaker_id "
+            "FROM session_participants WHERE name IS NOT NULL AND spoke ORDER BY session_id, speaker_id LIMIT 1) "
+            "RETURNING session_id", [NEW_NAME]).fetchone()[0]
+        con.execute("DELETE FROM notes WHERE note_id = (SELECT min(note_id) FROM notes)")
+    finally:
+        con.close()
+    return session
+
+
+def _check(tb, *args):
+    r = tb.run("--output", "json", "app", "search-index", "check", *args)
+    return r.code, (json.loads(r.stdout) if r.stdout.strip() else None)
+
+
+def _sessions_found(tb, query):
+    found = tb.ok("workspace.search", {"query": query, "match": "all", "kinds": ["session"]})["matches"]
+    return [m["id"] for m in found]
+
+
+def test_a_change_made_by_another_tool_is_mended_by_the_check(demo):
+    session = _by_hand(demo)
+    assert _sessions_found(demo, NEW_NAME) == []           # the index does not know
+    code, out = _check(demo)
+    assert code == 0, out
+    mended = [w for w in out["workspaces"] if w["removed"] or w["written"] or w["itemsGone"]]
+    assert len(mended) == 1 and mended[0]["rebuilt"] is False and mended[0]["itemsGone"] == 1
+    assert mended[0]["written"] > 0 and mended[0]["removed"] == mended[0]["written"] + 2   # + the note's two
+    assert len(out["workspaces"]) > 1                      # every workspace of the data root
+    assert _sessions_found(demo, NEW_NAME) == [session]
+    code, again = _check(demo, "--workspace", mended[0]["workspaceId"])
+    assert code == 0 and again == {"workspaces": [{"workspaceId": mended[0]["workspaceId"], "rebuilt": False,
+                                                   "removed": 0, "written": 0, "itemsGone": 0}]}
+
+
+def test_an_unknown_workspace_is_refused_and_an_empty_root_left_without_a_database(tb):
+    code, out = _check(tb)
+    assert code == 0 and out == {"workspaces": []}
+    assert not tb.db.exists()                              # nothing to check: no database made for it
+    r = tb.run("--output", "json", "app", "search-index", "check", "--workspace", "nope")
+    assert r.code == 1 and "Error: Workspace not found: nope" in r.stderr
+    assert json.loads(r.stdout)["error"]["code"] == "not_found"
+    assert not tb.db.exists()

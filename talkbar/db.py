@@ -438,11 +438,8 @@ class Database:
     # ------------------------------------------------------------------ no database yet
     @property
     def missing(self):
-        """No database yet in this data root (what a read sees is the empty workspace in memory)."""
-        return self._missing()
-
-    def _missing(self):
-        """True while this data root holds no database that a read could open."""
+        """True while this data root holds no database that a read could open (a read sees the empty
+        workspace in memory)."""
         return self.create and self._con is None and not self.path.exists()
 
     def _empty_cursor(self):
@@ -462,7 +459,7 @@ class Database:
     def holding(self):
         """Keep the lease across several operations (a batch, a CLI command). With no database
         yet there is nothing to hold: each call opens what it needs (a write creates the file)."""
-        if self._missing():
+        if self.missing:
             yield
             return
         with self.cursor(in_full=False):
@@ -482,7 +479,7 @@ class Database:
             reason = self._read_only if self._con is not None else read_only_reason(self.path)
             if reason is not None:
                 raise failed(cannot_change(self.path, reason))
-        if not write and self._missing():
+        if not write and self.missing:
             cur = self._empty_cursor()
             try:
                 yield cur
@@ -508,7 +505,7 @@ class Database:
             if self._con is None:
                 if self._busy_at > asked:
                     raise busy()
-                fresh = write and self._missing()
+                fresh = write and self.missing
                 try:
                     self._open(write)
                 except OpError as err:

@@ -188,7 +188,7 @@ def test_a_check_inside_a_lean_search_plans_with_every_pass_and_leaves_it_lean(f
     full = ran.index("db.optimizers.full")
     lean_again = ran.index("db.optimizers.lean", full)
     compared = [i for i, name in enumerate(ran) if name in ("search.check.items", "search.check.docs",
-                                                            "search.check.ranges", "search.check.turns")]
+                                                            "search.bulk.turn_ranges", "search.check.turns")]
     assert ran.index("db.optimizers.lean") < full < min(compared) and max(compared) < lean_again
     assert "db.optimizers.lean" not in ran[full:lean_again] and "db.optimizers.full" not in ran[lean_again:]
     assert any(name.startswith("workspace.search") for name in ran[lean_again:])    # the search goes on, lean

@@ -258,7 +258,7 @@ DELETE FROM search_tokeniser WHERE workspace_id = $workspace_id
 -- name: search.clear.check
 -- returns: exec
 -- params: $workspace_id
--- A check it was waiting for (an index built whole needs none; talkbar/search/check.py).
+-- A check it was waiting for (talkbar/search/check.py): made, or not needed by an index built whole.
 DELETE FROM search_checks WHERE workspace_id = $workspace_id
 
 -- ------------------------------------------------------------------ checking against the items
@@ -276,24 +276,6 @@ SELECT item_id, item_no FROM search_items WHERE workspace_id = $workspace_id AND
 SELECT d.doc_no, d.item_no, d.field, d.part, d.t_ms, d.text
 FROM search_docs d JOIN search_items i USING (item_no)
 WHERE i.workspace_id = $workspace_id AND i.kind = $kind AND list_contains($fields, d.field)
-
--- name: search.check.ranges
--- returns: many
--- params: $workspace_id, $turns
--- The workspace's sessions as ranges of their keys holding about $turns turns each (a session
--- longer than that is a range of its own; one without turns is in a range too, its passages
--- checked), so that comparing each turn with its passage a range at a time keeps the joins within
--- the lease's memory however long the archive (all at once held 2.4 GB at 6 M turns).
-WITH per_session AS (
-    SELECT s.session_no, count(t.session_no) AS n
-    FROM sessions s LEFT JOIN turns t ON t.session_no = s.session_no
-    WHERE s.workspace_id = $workspace_id GROUP BY s.session_no
-),
-running AS (
-    SELECT session_no, sum(n) OVER (ORDER BY session_no) - n AS before FROM per_session
-)
-SELECT min(session_no) AS first_no, max(session_no) AS last_no
-FROM running GROUP BY before // $turns ORDER BY first_no
 
 -- name: search.check.turns
 -- returns: many
@@ -339,12 +321,6 @@ LEFT JOIN (
 ) tt ON tt.turn_id = x.part
 ORDER BY x.item_no, x.doc_no
 
--- name: search.check.done
--- returns: exec
--- params: $workspace_id
--- Checked: not again (until another migration asks).
-DELETE FROM search_checks WHERE workspace_id = $workspace_id
-
 -- name: search.orphans
 -- returns: many
 -- params: none
@@ -366,10 +342,15 @@ GROUP BY i // $sessions ORDER BY first_no
 -- returns: many
 -- params: $workspace_id, $turns
 -- The workspace's sessions as ranges of their keys holding about $turns turns each (a session
--- longer than that is a range of its own), so that staging the turns a range at a time keeps its
--- joins and its sort within an import's memory bound however many sessions there are.
+-- longer than that is a range of its own; one without turns is in a range too), so that staging
+-- the turns a range at a time (a bulk build), or comparing them with their passages (the check,
+-- talkbar/search/check.py, which must also reach the passages of a session whose turns are all
+-- gone), keeps its joins and its sort within an import's memory bound however many sessions there
+-- are (the check all at once held 2.4 GB at 6 M turns).
 WITH per_session AS (
-    SELECT session_no, count(*) AS n FROM turns WHERE workspace_id = $workspace_id GROUP BY session_no
+    SELECT s.session_no, count(t.session_no) AS n
+    FROM sessions s LEFT JOIN turns t ON t.session_no = s.session_no
+    WHERE s.workspace_id = $workspace_id GROUP BY s.session_no
 ),
 running AS (
     SELECT session_no, sum(n) OVER (ORDER BY session_no) - n AS before FROM per_session

@@ -9,6 +9,8 @@ LIMIT 1
 
 -- name: workspace.ids
 -- returns: many
--- params: none
--- Every workspace of the data root.
-SELECT workspace_id FROM workspaces ORDER BY workspace_id
+-- params: $workspace_id
+-- Every workspace of the data root, or the one named (none if there is no such workspace).
+SELECT workspace_id FROM workspaces
+WHERE $workspace_id IS NULL OR workspace_id = $workspace_id
+ORDER BY workspace_id

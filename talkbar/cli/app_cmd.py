@@ -132,9 +132,9 @@ def search_index_check(workspace_id):
         return
 
     def go(_db, cur):
-        if workspace_id is not None and sqlfiles.call(cur, "workspace.resolve", workspace_id=workspace_id) is None:
+        ids = [r["workspace_id"] for r in sqlfiles.call(cur, "workspace.ids", workspace_id=workspace_id)]
+        if not ids and workspace_id is not None:
             raise not_found(f"Workspace not found: {workspace_id}")
-        ids = [workspace_id] if workspace_id is not None else [r["workspace_id"] for r in sqlfiles.call(cur, "workspace.ids")]
         checked = []
         for ws in ids:
             if index.ensure(cur, ws) == "rebuilt":   # never indexed, or under a tokeniser an upgrade cannot follow

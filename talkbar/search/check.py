@@ -30,7 +30,7 @@ def mend(cur, workspace_id):
         for kind in passages.KINDS:
             _mend_items(writer, kind, done)
         _mend_turns(writer, done)
-    sqlfiles.call(cur, "search.check.done", workspace_id=workspace_id)
+    sqlfiles.call(cur, "search.clear.check", workspace_id=workspace_id)
     events.emit("search.checked", workspace=workspace_id, **done, ms=round((time.monotonic() - started) * 1000, 1))
     return done
 
@@ -67,7 +67,7 @@ def _mend_turns(writer, done):
     out, and one whose words are its turn's only takes the turn's change time (as a turn made final
     does)."""
     cur, ws = writer.cur, writer.ws
-    for sessions in sqlfiles.call(cur, "search.check.ranges", workspace_id=ws, turns=TURNS_AT_ONCE):
+    for sessions in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=ws, turns=TURNS_AT_ONCE):
         rows = sqlfiles.call(cur, "search.check.turns", workspace_id=ws, **sessions)
         for r in rows:          # a passage's text as the bulk build writes it (search.bulk.stage_turns)
             r["body"] = r["body"] and unicodedata.normalize("NFC", r["body"])

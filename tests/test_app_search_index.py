@@ -56,3 +56,35 @@ def test_an_unknown_workspace_is_refused_and_an_empty_root_left_without_a_databa
     assert r.code == 1 and "Error: Workspace not found: nope" in r.stderr
     assert json.loads(r.stdout)["error"]["code"] == "not_found"
     assert not tb.db.exists()
+
+
+def _session(session_id, texts):
+    return {"sessionId": session_id, "title": f"Meeting {session_id}", "startedAtMs": 1790000000000,
+            "participants": [{"speakerId": "a", "name": f"Alice {session_id}"}, {"speakerId": "b"}],
+            "turns": [{"turnId": f"t{i}", "speakerId": "ab"[i % 2], "startMs": i * 1000, "endMs": i * 1000 + 900,
+                       "text": text} for i, text in enumerate(texts)]}
+
+
+def test_turn_ids_another_session_holds_too_are_mended_with_their_own_sessions_words(tb):
+    """A turn's id is its session's own (a file may number every session's turns t0, t1 …): the check
+    matched a stale passage with every turn of that id in its range, and wrote the other sessions'
+    words into the session's passages."""
+    doc = {"format": "talkbar-fixture/1", "workspaces": [{
+        "workspaceId": "w-ids", "name": "Ids", "active": True,
+        "sessions": [_session("s-1", ["apples are red", "bananas are yellow", "cherries are dark"]),
+                     _session("s-2", ["zebras run", "yaks sleep", "xylophones ring"])]}]}
+    assert tb.import_fixture(doc).code == 0
+    con = duckdb.connect(str(tb.db))
+    try:
+        con.execute("UPDATE session_participants SET name = ? WHERE session_id = 's-1' AND speaker_id = 'a'", [NEW_NAME])
+    finally:
+        con.close()
+    code, out = _check(tb)
+    assert code == 0, out
+    assert out["workspaces"] == [{"workspaceId": "w-ids", "rebuilt": False, "removed": 2, "written": 2, "itemsGone": 0}]
+    assert _sessions_found(tb, NEW_NAME) == ["s-1"]
+    for words, session in (("apples", "s-1"), ("cherries", "s-1"), ("zebras", "s-2"), ("xylophones", "s-2"),
+                           ("Alice s-2", "s-2")):
+        assert _sessions_found(tb, words) == [session], words
+    snippets = tb.ok("workspace.search", {"query": "cherries", "match": "all"})["matches"]
+    assert snippets[0]["snippet"].startswith(f"{NEW_NAME}: ")

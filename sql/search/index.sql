@@ -312,13 +312,13 @@ differ AS (
 SELECT x.*, dt.text, tt.body
 FROM differ x
 LEFT JOIN (SELECT doc_no, text FROM search_docs WHERE field = 2 AND item_no IN (SELECT item_no FROM i)) dt USING (doc_no)
-LEFT JOIN (
-    SELECT t.turn_id, concat_ws(': ', coalesce(p.name, c.name), t.text) AS body
-    FROM turns t
+LEFT JOIN (   -- a turn's id is its session's own: another session may hold one of the same id
+    SELECT i.item_no, t.turn_id, concat_ws(': ', coalesce(p.name, c.name), t.text) AS body
+    FROM turns t JOIN i USING (session_no)
     LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
     LEFT JOIN contacts c ON c.contact_id = p.contact_id
     WHERE t.workspace_id = $workspace_id AND t.session_no BETWEEN $first_no AND $last_no
-) tt ON tt.turn_id = x.part
+) tt ON tt.item_no = x.item_no AND tt.turn_id = x.part
 ORDER BY x.item_no, x.doc_no
 
 -- name: search.orphans

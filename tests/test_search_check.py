@@ -11,7 +11,7 @@ from search_ranking_calls import WS
 from talkbar import hooks
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
-from talkbar.search import check, index, passages
+from talkbar.search import check, index, passages, postings
 
 QUERIES = ["quokka census", "wombat", "platypus ledger", "axolotl", "quetzalcoatl", "narwhal tusks", "budget",
            "budget review", "pricing", "renewal"]
@@ -192,3 +192,31 @@ def test_a_check_inside_a_lean_search_plans_with_every_pass_and_leaves_it_lean(f
     assert ran.index("db.optimizers.lean") < full < min(compared) and max(compared) < lean_again
     assert "db.optimizers.lean" not in ran[full:lean_again] and "db.optimizers.full" not in ran[lean_again:]
     assert any(name.startswith("workspace.search") for name in ran[lean_again:])    # the search goes on, lean
+
+
+def test_a_file_whose_check_doubled_a_turns_passage_is_built_again_at_the_first_call(fresh_engine, monkeypatch, heard):
+    """The check as 1240 first ran it wrote a second passage for a turn, with another session's words,
+    where another session held a turn of the same id (tests/test_app_search_index.py): migration 1250
+    has such a workspace built again whole at its first call (and none other)."""
+    engine = fresh_engine
+    session, _speaker = named_speaker(engine)
+
+    def doubled(cur):
+        item_no, part, t_ms, changed = cur.execute(
+            "SELECT d.item_no, d.part, d.t_ms, d.changed FROM search_docs d JOIN search_items i USING (item_no) "
+            "WHERE i.item_id = ? AND d.field = 2 ORDER BY d.doc_no LIMIT 1", [session]).fetchone()
+        writer = postings.Writer(cur, WS)
+        writer.add(item_no, 2, part, "Someone: the narwhal tusks of another session", t_ms, changed)
+        writer.flush()
+        cur.execute("DELETE FROM schema_migrations WHERE version = 1250")
+    in_transaction(engine, doubled)
+    assert found(engine, "narwhal tusks") == [session]
+    engine.db.release_now()
+    monkeypatch.setattr(index, "_indexed", set())
+    engine = Engine(Database(engine.db.path, create=False, idle_s=0), CLI)
+    assert found(engine, "narwhal tusks") == []
+    assert [e["workspace"] for e in heard() if e["event"] == "search.reindexed"] == [WS]
+    with engine.db.cursor() as cur:
+        assert cur.execute("SELECT count(*) FROM search_docs WHERE field = 2 GROUP BY item_no, part "
+                           "HAVING count(*) > 1").fetchall() == []
+    engine.db.release_now()

@@ -4,7 +4,7 @@ was (search found the session's turns by the old name only, and a rebuild by the
 
 from search_afresh import afresh, answers, found, in_transaction, named_speaker
 from search_ranking_calls import WS
-from talkbar.search import index
+from talkbar.search import check
 
 QUERIES = ["quetzalcoatl", "quetzalcoatl zyx", "wombat person", "axolotl person", "budget", "budget review",
            "pricing", "renewal"]
@@ -35,8 +35,42 @@ def test_a_person_renamed_renames_the_passages_of_the_speakers_named_by_them(fre
     in_transaction(engine, lambda cur: cur.execute(
         "UPDATE session_participants SET name = NULL, contact_id = ? WHERE session_id = ? AND speaker_id = ?",
         [person, session, speaker]))
-    in_transaction(engine, lambda cur: index.index_turns(cur, WS, session, whole=True))   # as an import indexes it
+    in_transaction(engine, lambda cur: check.mend_turns_of(cur, WS, [session]))   # as an import indexes it
     assert session in found(engine, "wombat person")
     engine.call("contacts.update", {"contactId": person, "name": "Axolotl Person"})
     assert session in found(engine, "axolotl person") and session not in found(engine, "wombat")
     assert answers(engine, QUERIES) == afresh(engine, tmp_path / "afresh.duckdb", QUERIES)
+
+
+def test_a_person_many_sessions_go_by_is_renamed_in_all_of_them_a_range_at_a_time(fresh_engine, tmp_path, heard,
+                                                                                   monkeypatch):
+    """Every session where a speaker goes by the person is compared with its passages, a range of
+    sessions at a time, as the check compares them: a change that leaves the person's name as it was
+    writes no passage; a new name reaches every such session's turns, and nothing else."""
+    engine = fresh_engine
+    person = engine.call("contacts.create", {"name": "Wombat Person"})["contactId"]
+    sessions = [s["sessionId"] for s in engine.call("sessions.list", {"limit": 6})["items"]]
+
+    def go_by_person(cur):
+        named = cur.execute(
+            "UPDATE session_participants SET name = NULL, contact_id = $person WHERE (session_id, speaker_id) IN ("
+            " SELECT session_id, min(speaker_id) FROM session_participants WHERE spoke AND list_contains($ids, session_id)"
+            " GROUP BY session_id) RETURNING session_id", {"person": person, "ids": sessions}).fetchall()
+        check.mend_turns_of(cur, WS, [s for (s,) in named])     # as an import indexes them
+        return sorted(s for (s,) in named)
+    named = in_transaction(engine, go_by_person)
+    assert len(named) >= 3 and _sessions_found(engine, "wombat person") == named
+    monkeypatch.setattr(check, "TURNS_AT_ONCE", 40)     # several ranges
+    before = len(heard())
+    engine.call("contacts.update", {"contactId": person, "email": "wombat@example.com"})
+    statements = [e.get("name") for e in heard()[before:]]
+    assert statements.count("search.check.turns") >= 2
+    assert "search.docs.drop_ids" not in statements and statements.count("search.docs.add") == 1   # the person's own
+    engine.call("contacts.update", {"contactId": person, "name": "Axolotl Person"})
+    assert _sessions_found(engine, "axolotl person") == named and _sessions_found(engine, "wombat") == []
+    assert answers(engine, QUERIES) == afresh(engine, tmp_path / "afresh.duckdb", QUERIES)
+
+
+def _sessions_found(engine, query):
+    matches = engine.call("workspace.search", {"query": query, "match": "all", "kinds": ["session"], "limit": 100})
+    return sorted(m["id"] for m in matches["matches"])

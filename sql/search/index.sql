@@ -279,8 +279,9 @@ WHERE i.workspace_id = $workspace_id AND i.kind = $kind AND list_contains($field
 
 -- name: search.check.turns
 -- returns: many
--- params: $workspace_id, $first_no, $last_no
--- Of the sessions keyed $first_no..$last_no, each turn whose passage may not be what it should be
+-- params: $workspace_id, $first_no, $last_no, $sessions
+-- Of the sessions keyed $first_no..$last_no (of those, the keys in $sessions only, unless it is
+-- NULL: the sessions whose speakers' names changed, index.py), each turn whose passage may not be what it should be
 -- (missing, its words' hash or its start or change time not its turn's) with the passage's text
 -- and the turn's (its speaker's name, then what was said, not yet in NFC: check.py compares them),
 -- and each passage whose turn is gone (part NULL). The texts are compared by their hashes, the
@@ -291,6 +292,7 @@ WITH i AS (
     SELECT i.item_no, s.session_no FROM sessions s
     JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id
     WHERE s.workspace_id = $workspace_id AND s.session_no BETWEEN $first_no AND $last_no
+      AND ($sessions IS NULL OR list_contains($sessions, s.session_no))
 ),
 d AS (SELECT doc_no, item_no, part, t_ms, changed, hash(text) AS h FROM search_docs
       WHERE field = 2 AND item_no IN (SELECT item_no FROM i)),
@@ -703,3 +705,17 @@ DROP TABLE IF EXISTS search_next_fronts
 -- params: none
 -- A rebuild: any copy built before it is of the old postings.
 UPDATE search_state SET generation = generation + 1
+
+-- name: search.check.sessions_of
+-- returns: many
+-- params: $workspace_id, $ids
+-- These sessions of the workspace in the order of their keys, with how many turns each has and its
+-- item's number (NULL: never indexed), for comparing their turns with their passages a range of
+-- about TURNS_AT_ONCE turns at a time (talkbar/search/check.py, mend_turns_of).
+SELECT s.session_id, s.session_no, any_value(i.item_no) AS item_no, count(t.session_no) AS turns
+FROM sessions s
+LEFT JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id
+LEFT JOIN turns t ON t.session_no = s.session_no
+WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id)
+GROUP BY s.session_id, s.session_no
+ORDER BY s.session_no

@@ -101,9 +101,8 @@ WHERE workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, memo
 
 -- name: search.source.turns
 -- returns: many
--- params: $item_no, $session_id, $whole
--- A session's turns changed after the last one indexed (turns' changed_at_ms only grows), or with
--- $whole all of them (the names its speakers go by changed: a passage starts with its speaker's), with
+-- params: $item_no, $session_id
+-- A session's turns changed after the last one indexed (turns' changed_at_ms only grows), with
 -- the passage each replaces (its text and time: a turn made final that says the same keeps its
 -- passage, index.py). The item number is passed in (NULL for a session never indexed:
 -- then every turn is new), so that the reads of search_docs are filters on a constant its zone
@@ -116,8 +115,8 @@ SELECT t.turn_id AS part, t.start_ms AS t_ms, t.changed_at_ms AS changed,
        d.t_ms AS old_t_ms, d.changed AS old_changed
 FROM (SELECT t.* FROM turns t JOIN sessions s ON s.session_no = t.session_no
       WHERE s.session_id = $session_id
-        AND ($whole OR t.changed_at_ms > (SELECT coalesce(max(changed), -1) FROM search_docs
-                                          WHERE item_no = $item_no AND field = 2))) t
+        AND t.changed_at_ms > (SELECT coalesce(max(changed), -1) FROM search_docs
+                               WHERE item_no = $item_no AND field = 2)) t
 LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
 LEFT JOIN contacts c ON c.contact_id = p.contact_id
 LEFT JOIN (SELECT doc_no, len, part, text, t_ms, changed FROM search_docs WHERE item_no = $item_no AND field = 2) d

@@ -62,11 +62,11 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
     writer.flush()
 
 
-def index_turns(cur, workspace_id, session_id, live=None, whole=False):
+def index_turns(cur, workspace_id, session_id, live=None):
     """Index the session's turns changed since the last indexed one (a live turn: just that one; made
     final with its text unchanged, its passage stays, and takes the new change time unless a
-    recorder told of it); `whole`: every turn of the session, where the names its speakers go by
-    changed (only the passages that differ are written). `live` (hooks.LiveTurns): the turns a
+    recorder told of it; the names its speakers go by changed: check.mend_turns_of). `live`
+    (hooks.LiveTurns): the turns a
     recorder has just written, taken as they are instead of being read back, while its memo knows
     the session's item and, for a turn made final, its passage."""
     memo = live.memo if live is not None else {}
@@ -77,7 +77,7 @@ def index_turns(cur, workspace_id, session_id, live=None, whole=False):
     rows = _written(live, item_no)
     told = rows is not None
     if not told:
-        rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id, whole=whole)
+        rows = sqlfiles.call(cur, "search.source.turns", item_no=item_no, session_id=session_id)
     if not rows:
         return
     if item_no is None:   # a session never indexed: number it (its turns are all new then)
@@ -141,9 +141,12 @@ def on_change(cur, workspace_id, touched, live=None):
         named = sqlfiles.call(cur, "search.sessions.named_by", workspace_id=workspace_id, people=by_kind["person"])
         by_kind.setdefault("speakers", []).extend(r["session_id"] for r in named)
     for kind, ids in by_kind.items():
-        if kind in ("turns", "speakers"):
+        if kind == "speakers":    # every turn compared with its passage, as a check compares them
+            for session_id in check.mend_turns_of(cur, workspace_id, dict.fromkeys(ids)):
+                index_turns(cur, workspace_id, session_id)   # never numbered: all of its turns are new
+        elif kind == "turns":
             for session_id in dict.fromkeys(ids):
-                index_turns(cur, workspace_id, session_id, (live or {}).get(session_id), whole=kind == "speakers")
+                index_turns(cur, workspace_id, session_id, (live or {}).get(session_id))
         elif kind in passages.KINDS:
             index_items(cur, workspace_id, kind, ids)
     compact.after_write(cur)

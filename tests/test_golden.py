@@ -8,7 +8,8 @@ field of setup call N's result. See golden_match.py for the placeholders an expe
 
 Every case runs in this process through the engine, as `talkbar-cli tools batch` runs it (the CLI
 face, each call at the clock a process of its own would see: conftest's TICK_MS); a process per
-case would only cost time. A case that writes gets its own copy of the demo database; the cases
+case would only cost time. A case that writes gets its own copy of the demo database, and after it
+the search index must be what a check against the items finds it should be; the cases
 that must change nothing (reads and refusals, with no setup) share one copy held open, and each
 of them fails if it committed anything. A handful run through each face's
 real process too (THROUGH_CLI, THROUGH_MCP), so that what lies between the face and the engine
@@ -100,6 +101,27 @@ def _changes_nothing(spec, op_id):
     return plain and (manifest().get(op_id).is_read or "error" in spec)
 
 
+def _index_mends(root):
+    """What a check of each indexed workspace's search index against its items would mend
+    (talkbar/search/check.py), rolled back: every write keeps the index as its items say, in its own
+    transaction. {workspace: what it would do} for those where it would do anything."""
+    from talkbar.db import Database
+    from talkbar.search import check
+    db = Database(root / DB_FILE, create=False, idle_s=0)
+    out = {}
+    try:
+        with db.cursor() as cur:
+            for (workspace_id,) in cur.execute("SELECT DISTINCT workspace_id FROM search_stats").fetchall():
+                cur.execute("BEGIN TRANSACTION")
+                done = check.mend(cur, workspace_id)
+                cur.execute("ROLLBACK")
+                if any(done.values()):
+                    out[workspace_id] = done
+    finally:
+        db.release_now()
+    return out
+
+
 @pytest.fixture(scope="session")
 def shared_demo(demo_template, tmp_path_factory):
     root = tmp_path_factory.mktemp("golden-shared")
@@ -116,7 +138,9 @@ def test_golden(case, tmp_path, demo_template, request):
     if spec.get("app"):
         pytest.skip("app steps: run by test_golden_through_cli")
     if not _changes_nothing(spec, op_id):
-        _check(spec, run_case(_in_process(spec, tmp_path, demo_template), spec, op_id))
+        t = _in_process(spec, tmp_path, demo_template)
+        _check(spec, run_case(t, spec, op_id))
+        assert _index_mends(t.root) == {}, "the search index differs from what a check finds it should hold"
         return
     shared = request.getfixturevalue("shared_demo")
     shared.now_ms = PINNED_NOW_MS   # the clock a case's own process would start at

@@ -281,13 +281,15 @@ WHERE i.workspace_id = $workspace_id AND i.kind = $kind AND list_contains($field
 -- returns: many
 -- params: $workspace_id, $first_no, $last_no, $sessions
 -- Of the sessions keyed $first_no..$last_no (of those, the keys in $sessions only, unless it is
--- NULL: the sessions whose speakers' names changed, index.py), each turn whose passage may not be what it should be
--- (missing, its words' hash or its start or change time not its turn's) with the passage's text
--- and the turn's (its speaker's name, then what was said, not yet in NFC: check.py compares them),
--- and each passage whose turn is gone (part NULL). The texts are compared by their hashes, the
--- join carrying 8 bytes for each instead of its text (the whole check at 6 M turns in process, one
--- thread: 3.8-4.6 s against 12.7-13.7 s comparing the texts, NFC'd, in the join), and only the few
--- that differ are read whole.
+-- NULL: the sessions whose speakers' names changed, index.py), each turn whose passage may not be
+-- what it should be (missing, its words' hash or its start or change time not its turn's), by its
+-- session's key and its id, and each passage whose turn is gone (part NULL). The texts are compared
+-- by their hashes, the join carrying 8 bytes for each instead of its text (the whole check at 6 M
+-- turns in process, one thread: 3.8-4.6 s against 12.7-13.7 s comparing the texts, NFC'd, in the
+-- join), and only the few that differ are read whole, by the two statements below: joined here,
+-- every turn's and passage's text in the range was read again for them, whether any differed or
+-- not (the whole check at 6 M turns with nothing to mend, this statement's part: 3.1-3.7 s, against
+-- 5.0-5.6 s with the turns' texts joined by session and id, 3.3-4.2 s by id alone).
 WITH i AS (
     SELECT i.item_no, s.session_no FROM sessions s
     JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id
@@ -297,31 +299,41 @@ WITH i AS (
 d AS (SELECT doc_no, item_no, part, t_ms, changed, hash(text) AS h FROM search_docs
       WHERE field = 2 AND item_no IN (SELECT item_no FROM i)),
 t AS (
-    SELECT i.item_no, t.turn_id, t.start_ms, t.changed_at_ms,
+    SELECT i.item_no, t.session_no, t.turn_id, t.start_ms, t.changed_at_ms,
            hash(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS h
     FROM turns t JOIN i USING (session_no)
     LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
     LEFT JOIN contacts c ON c.contact_id = p.contact_id
     WHERE t.workspace_id = $workspace_id AND t.session_no BETWEEN $first_no AND $last_no
-),
-differ AS (
-    SELECT coalesce(t.item_no, d.item_no) AS item_no, t.turn_id AS part, t.start_ms AS t_ms,
-           t.changed_at_ms AS changed, d.doc_no, d.t_ms AS old_t_ms
-    FROM t FULL JOIN d ON d.item_no = t.item_no AND d.part = t.turn_id
-    WHERE d.doc_no IS NULL OR t.turn_id IS NULL OR d.h <> t.h OR d.changed IS DISTINCT FROM t.changed_at_ms
-       OR d.t_ms IS DISTINCT FROM t.start_ms
 )
-SELECT x.*, dt.text, tt.body
-FROM differ x
-LEFT JOIN (SELECT doc_no, text FROM search_docs WHERE field = 2 AND item_no IN (SELECT item_no FROM i)) dt USING (doc_no)
-LEFT JOIN (   -- a turn's id is its session's own: another session may hold one of the same id
-    SELECT i.item_no, t.turn_id, concat_ws(': ', coalesce(p.name, c.name), t.text) AS body
-    FROM turns t JOIN i USING (session_no)
-    LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
-    LEFT JOIN contacts c ON c.contact_id = p.contact_id
-    WHERE t.workspace_id = $workspace_id AND t.session_no BETWEEN $first_no AND $last_no
-) tt ON tt.item_no = x.item_no AND tt.turn_id = x.part
-ORDER BY x.item_no, x.doc_no
+SELECT coalesce(t.item_no, d.item_no) AS item_no, t.session_no, t.turn_id AS part, t.start_ms AS t_ms,
+       t.changed_at_ms AS changed, d.doc_no, d.t_ms AS old_t_ms
+FROM t FULL JOIN d ON d.item_no = t.item_no AND d.part = t.turn_id
+WHERE d.doc_no IS NULL OR t.turn_id IS NULL OR d.h <> t.h OR d.changed IS DISTINCT FROM t.changed_at_ms
+   OR d.t_ms IS DISTINCT FROM t.start_ms
+ORDER BY item_no, d.doc_no
+
+-- name: search.check.turn_texts
+-- returns: many
+-- params: $workspace_id, $first_no, $last_no, $sessions, $turn_ids
+-- The passages these turns should have (their speaker's name, then what was said; not yet in NFC:
+-- check.py compares them), the turns given by their sessions' keys and their ids side by side (a
+-- turn's id is its session's own: another session may hold one of the same id), all of them within
+-- the sessions keyed $first_no..$last_no.
+SELECT t.session_no, t.turn_id, concat_ws(': ', coalesce(p.name, c.name), t.text) AS body
+FROM turns t
+JOIN (SELECT unnest($sessions) AS session_no, unnest($turn_ids) AS turn_id) w
+    ON w.session_no = t.session_no AND w.turn_id = t.turn_id
+LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
+LEFT JOIN contacts c ON c.contact_id = p.contact_id
+WHERE t.workspace_id = $workspace_id AND t.session_no BETWEEN $first_no AND $last_no
+
+-- name: search.check.passage_texts
+-- returns: many
+-- params: $docs
+-- These passages' texts, whole (a join: a list this long tested against every passage costs its
+-- length on each).
+SELECT d.doc_no, d.text FROM search_docs d JOIN (SELECT unnest($docs) AS doc_no) w USING (doc_no)
 
 -- name: search.orphans
 -- returns: many

@@ -102,8 +102,18 @@ def _mend_range(writer, done, first_no, last_no, sessions):
     cur, ws = writer.cur, writer.ws
     rows = sqlfiles.call(cur, "search.check.turns", workspace_id=ws, first_no=first_no, last_no=last_no,
                          sessions=sessions)
+    if not rows:
+        return
+    docs = [r["doc_no"] for r in rows if r["doc_no"] is not None]
+    texts = {d["doc_no"]: d["text"] for d in sqlfiles.call(cur, "search.check.passage_texts", docs=docs)} if docs else {}
+    turns = [r for r in rows if r["part"] is not None]
+    bodies = {(b["session_no"], b["turn_id"]): b["body"] for b in sqlfiles.call(
+        cur, "search.check.turn_texts", workspace_id=ws, first_no=first_no, last_no=last_no,
+        sessions=[r["session_no"] for r in turns], turn_ids=[r["part"] for r in turns])} if turns else {}
     for r in rows:          # a passage's text as the bulk build writes it (search.bulk.stage_turns)
-        r["body"] = r["body"] and unicodedata.normalize("NFC", r["body"])
+        r["text"] = texts.get(r["doc_no"])
+        body = bodies.get((r["session_no"], r["part"]))
+        r["body"] = body and unicodedata.normalize("NFC", body)
     same, written = [], []
     for r in rows:
         (same if r["doc_no"] is not None and r["part"] is not None and _same_words(r) else written).append(r)

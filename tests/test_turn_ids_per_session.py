@@ -1,13 +1,13 @@
-"""A turn's id and a speaker's are their session's own: the fixture format asks only that a
-session's turn and speaker ids differ, and a file may number every session's turns t0, t1 … and
+"""A turn's, a speaker's, a timeline point's and a chunk's id are their session's own: the fixture
+format asks only that a session's differ, and a file may number every session's turns t0, t1 …,
 speakers s0, s1 … (the demo's are unique across the file, so nothing else here would notice a join on
-a turn's or a speaker's id alone; the index check had one).
+such an id alone; the index check had one).
 
-The demo imported as it is, and again with every session's turns and speakers renumbered from 0 (the
-markers' and action items' references to turns with them): searches answer the same, their
+The demo imported as it is, and again with all of these renumbered from 0 in every session (the
+markers' and action items' references to them with them): searches answer the same, their
 passages placed at the same turns; a speaker renamed through the operation, and one renamed in the
 file by another tool and then checked (`app search-index check`), answer the same in both, and the
-transcript reads the same."""
+transcript, the timeline and the speakers read the same."""
 
 import copy
 import json
@@ -25,27 +25,40 @@ IMPORTED_PEOPLE = {c["contactId"] for ws in json.loads(DEMO.read_text(encoding="
 
 
 def renumbered(doc):
-    """The demo with each session's turns numbered t0, t1 … in transcript order and its speakers s0,
-    s1 … in the participants' order; per session, the new id of each old turn, and of each speaker."""
+    """The demo with each session's turns numbered t0, t1 … in transcript order, its speakers s0, s1 …
+    in the participants' order, its timeline points p0, p1 … and its chunks c0, c1 … (what refers to
+    them with them); per session, the new id of each old turn, and of each speaker."""
     doc = copy.deepcopy(doc)
-    ids, speakers = {}, {}
+    ids, speakers, points, chunks = {}, {}, {}, {}
     for ws in doc["workspaces"]:
         for s in ws["sessions"]:
-            new = ids[s["sessionId"]] = {t["turnId"]: f"t{i}" for i, t in enumerate(s["turns"])}
-            who = speakers[s["sessionId"]] = {p["speakerId"]: f"s{i}" for i, p in enumerate(s["participants"])}
+            sid = s["sessionId"]
+            new = ids[sid] = {t["turnId"]: f"t{i}" for i, t in enumerate(s["turns"])}
+            who = speakers[sid] = {p["speakerId"]: f"s{i}" for i, p in enumerate(s["participants"])}
+            points[sid] = {p["pointId"]: f"p{i}" for i, p in enumerate(s.get("timeline", []))}
+            chunks[sid] = {c: f"c{i}" for i, c in enumerate(dict.fromkeys(t["chunkId"] for t in s["turns"]
+                                                                          if t.get("chunkId")))}
             for p in s["participants"]:
                 p["speakerId"] = who[p["speakerId"]]
+            for p in s.get("timeline", []):
+                p["pointId"] = points[sid][p["pointId"]]
             for t in s["turns"]:
                 t["turnId"], t["speakerId"] = new[t["turnId"]], who[t["speakerId"]]
+                if t.get("chunkId"):
+                    t["chunkId"] = chunks[sid][t["chunkId"]]
             for m in s.get("markers", []):
-                if m.get("turnId"):
-                    m["turnId"] = new[m["turnId"]]
+                _refer(m, new, points[sid], chunks[sid])
         for item in ws.get("actionItems", []):
-            new = ids.get(item.get("sessionId"), {})
+            sid = item.get("sessionId")
             for ref in [item.get("anchor") or {}, *(item.get("sources") or [])]:
-                if ref.get("turnId"):
-                    ref["turnId"] = new[ref["turnId"]]
+                _refer(ref, ids.get(sid, {}), points.get(sid, {}), chunks.get(sid, {}))
     return doc, ids, speakers
+
+
+def _refer(ref, turns, points, chunks):
+    for key, new in (("turnId", turns), ("pointId", points), ("chunkId", chunks)):
+        if ref.get(key):
+            ref[key] = new[ref[key]]
 
 
 def answers(tb, ids=None):
@@ -108,6 +121,8 @@ def test_sessions_whose_turns_share_ids_answer_as_the_demo_does(demo, tb, demo_d
     page = {"sessionId": session}
     demo_page, tb_page = demo.ok("sessions.transcript", page), tb.ok("sessions.transcript", page)
     assert tb_page["transcript"] == demo_page["transcript"]
+    timelines = [t.ok("sessions.timeline", {"sessionId": session})["points"] for t in (demo, tb)]
+    assert [{**x, "pointId": None} for x in timelines[0]] == [{**x, "pointId": None} for x in timelines[1]]
     stats = [t.ok("sessions.stats", {"sessionId": session})["speakers"] for t in (demo, tb)]
     made = lambda c: c if c in IMPORTED_PEOPLE or c is None else "(made)"   # noqa: E731
     assert ([{**x, "speakerId": speakers[session][x["speakerId"]], "contactId": made(x["contactId"])} for x in stats[0]]

@@ -70,7 +70,7 @@ def worker(db_path, contact_id, creates):
             out[f"notes.create after {name}"] = statistics.median(took)
         found = engine.call("workspace.search", {"query": "axolotl again", "match": "all", "kinds": ["session"],
                                                  "limit": 100})["matches"]
-        out["sessions found by the new name"] = len(found)
+        out["sessions found by the new name (at most 100)"] = len(found)
     db.release_now()
     print(json.dumps(out))
 
@@ -121,8 +121,8 @@ def main():
             if "older" in med:
                 row += [f"{med['older'][step]:.1f}", f"{ours / med['older'][step]:.3f}x"]
             rows.append(row)
-        say(f"\nload {' '.join(load())}; sessions found by the new name: "
-            + ", ".join(f"{n} {m['sessions found by the new name']:.0f}" for n, m in med.items()))
+        say(f"\nload {' '.join(load())}; sessions found by the new name (at most 100): "
+            + ", ".join(f"{n} {m['sessions found by the new name (at most 100)']:.0f}" for n, m in med.items()))
         say(markdown_table(headers, rows))
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -286,7 +286,7 @@ WHERE i.workspace_id = $workspace_id AND i.kind = $kind AND list_contains($field
 -- session's key and its id, and each passage whose turn is gone (part NULL). The texts are compared
 -- by their hashes, the join carrying 8 bytes for each instead of its text (the whole check at 6 M
 -- turns in process, one thread: 3.8-4.6 s against 12.7-13.7 s comparing the texts, NFC'd, in the
--- join), and only the few that differ are read whole, by the two statements below: joined here,
+-- join), and only the few that differ are read whole (search.check.turn_texts, .passage_texts): joined here,
 -- every turn's and passage's text in the range was read again for them, whether any differed or
 -- not (the whole check at 6 M turns with nothing to mend, this statement's part: 3.1-3.7 s, against
 -- 5.0-5.6 s with the turns' texts joined by session and id, 3.3-4.2 s by id alone).
@@ -312,6 +312,20 @@ FROM t FULL JOIN d ON d.item_no = t.item_no AND d.part = t.turn_id
 WHERE d.doc_no IS NULL OR t.turn_id IS NULL OR d.h <> t.h OR d.changed IS DISTINCT FROM t.changed_at_ms
    OR d.t_ms IS DISTINCT FROM t.start_ms
 ORDER BY item_no, d.doc_no
+
+-- name: search.check.sessions_of
+-- returns: many
+-- params: $workspace_id, $ids
+-- These sessions of the workspace in the order of their keys, with how many turns each has and its
+-- item's number (NULL: never indexed), for comparing their turns with their passages a range of
+-- about TURNS_AT_ONCE turns at a time (talkbar/search/check.py, mend_turns_of).
+SELECT s.session_id, s.session_no, any_value(i.item_no) AS item_no, count(t.session_no) AS turns
+FROM sessions s
+LEFT JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id
+LEFT JOIN turns t ON t.session_no = s.session_no
+WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id)
+GROUP BY s.session_id, s.session_no
+ORDER BY s.session_no
 
 -- name: search.check.turn_texts
 -- returns: many
@@ -717,17 +731,3 @@ DROP TABLE IF EXISTS search_next_fronts
 -- params: none
 -- A rebuild: any copy built before it is of the old postings.
 UPDATE search_state SET generation = generation + 1
-
--- name: search.check.sessions_of
--- returns: many
--- params: $workspace_id, $ids
--- These sessions of the workspace in the order of their keys, with how many turns each has and its
--- item's number (NULL: never indexed), for comparing their turns with their passages a range of
--- about TURNS_AT_ONCE turns at a time (talkbar/search/check.py, mend_turns_of).
-SELECT s.session_id, s.session_no, any_value(i.item_no) AS item_no, count(t.session_no) AS turns
-FROM sessions s
-LEFT JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id
-LEFT JOIN turns t ON t.session_no = s.session_no
-WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id)
-GROUP BY s.session_id, s.session_no
-ORDER BY s.session_no

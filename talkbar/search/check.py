@@ -5,8 +5,8 @@ pieces) with what they should be today, and every session's transcript passages 
 and writes again through the one writer (postings.Writer) only what differs: passages missing,
 stale or of items and turns gone. It runs in the caller's write transaction, once for each
 workspace a migration lists in search_checks (index.ensure): a read of every item's own passages
-and of every transcript passage beside its turn (at 6 M turns 4.5 s through the CLI with nothing to
-mend; bench/check.py: 8.1 s with 100 sessions' speaker renamed, against 127 s building the index
+and of every transcript passage beside its turn (at 6 M turns 3.1-3.7 s in process with nothing
+to mend; bench/check.py: 10.2 s with 100 sessions' speaker renamed, against 129 s building the index
 again whole). `mend_turns_of(cur, workspace_id, sessions)` compares the turns of some sessions the
 same way: the sessions whose speakers' names changed (index.on_change).
 """

@@ -65,10 +65,10 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
 def index_turns(cur, workspace_id, session_id, live=None):
     """Index the session's turns changed since the last indexed one (a live turn: just that one; made
     final with its text unchanged, its passage stays, and takes the new change time unless a
-    recorder told of it; the names its speakers go by changed: check.mend_turns_of). `live`
-    (hooks.LiveTurns): the turns a
-    recorder has just written, taken as they are instead of being read back, while its memo knows
-    the session's item and, for a turn made final, its passage."""
+    recorder told of it). Where the names its speakers go by changed, check.mend_turns_of compares
+    every turn instead. `live` (hooks.LiveTurns): the turns a recorder has just written, taken as
+    they are instead of being read back, while its memo knows the session's item and, for a turn
+    made final, its passage."""
     memo = live.memo if live is not None else {}
     item_no = memo.get("item_no")
     if item_no is None:

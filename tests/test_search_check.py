@@ -214,6 +214,9 @@ def test_a_file_whose_check_doubled_a_turns_passage_is_built_again_at_the_first_
     engine.db.release_now()
     monkeypatch.setattr(index, "_indexed", set())
     engine = Engine(Database(engine.db.path, create=False, idle_s=0), CLI)
+    with engine.db.cursor() as cur:       # migrated: this workspace marked as built under tokeniser 1, no other
+        marked = cur.execute("SELECT workspace_id FROM search_tokeniser WHERE version = 1").fetchall()
+    assert marked == [(WS,)] and len(_indexed_workspaces(engine)) > 1
     assert found(engine, "narwhal tusks") == []
     assert [e["workspace"] for e in heard() if e["event"] == "search.reindexed"] == [WS]
     with engine.db.cursor() as cur:

@@ -300,7 +300,7 @@ d AS (SELECT doc_no, item_no, part, t_ms, changed, hash(text) AS h FROM search_d
       WHERE field = 2 AND item_no IN (SELECT item_no FROM i)),
 t AS (
     SELECT i.item_no, t.session_no, t.turn_id, t.start_ms, t.changed_at_ms,
-           hash(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS h
+           hash(tb_turn_passage(p.name, c.name, t.text)) AS h
     FROM turns t JOIN i USING (session_no)
     LEFT JOIN session_participants p ON p.session_id = t.session_id AND p.speaker_id = t.speaker_id
     LEFT JOIN contacts c ON c.contact_id = p.contact_id
@@ -313,20 +313,6 @@ WHERE d.doc_no IS NULL OR t.turn_id IS NULL OR d.h <> t.h OR d.changed IS DISTIN
    OR d.t_ms IS DISTINCT FROM t.start_ms
 ORDER BY item_no, d.doc_no
 
--- name: search.check.sessions_of
--- returns: many
--- params: $workspace_id, $ids
--- These sessions of the workspace in the order of their keys, with how many turns each has and its
--- item's number (NULL: never indexed), for comparing their turns with their passages a range of
--- about TURNS_AT_ONCE turns at a time (talkbar/search/check.py, mend_turns_of).
-SELECT s.session_id, s.session_no, any_value(i.item_no) AS item_no, count(t.session_no) AS turns
-FROM sessions s
-LEFT JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = s.session_id
-LEFT JOIN turns t ON t.session_no = s.session_no
-WHERE s.workspace_id = $workspace_id AND list_contains($ids, s.session_id)
-GROUP BY s.session_id, s.session_no
-ORDER BY s.session_no
-
 -- name: search.check.turn_texts
 -- returns: many
 -- params: $workspace_id, $first_no, $last_no, $sessions, $turn_ids
@@ -334,7 +320,7 @@ ORDER BY s.session_no
 -- check.py compares them), the turns given by their sessions' keys and their ids side by side (a
 -- turn's id is its session's own: another session may hold one of the same id), all of them within
 -- the sessions keyed $first_no..$last_no.
-SELECT t.session_no, t.turn_id, concat_ws(': ', coalesce(p.name, c.name), t.text) AS body
+SELECT t.session_no, t.turn_id, tb_turn_passage(p.name, c.name, t.text) AS body
 FROM turns t
 JOIN (SELECT unnest($sessions) AS session_no, unnest($turn_ids) AS turn_id) w
     ON w.session_no = t.session_no AND w.turn_id = t.turn_id
@@ -368,22 +354,26 @@ GROUP BY i // $sessions ORDER BY first_no
 
 -- name: search.bulk.turn_ranges
 -- returns: many
--- params: $workspace_id, $turns
--- The workspace's sessions as ranges of their keys holding about $turns turns each (a session
--- longer than that is a range of its own; one without turns is in a range too), so that staging
--- the turns a range at a time (a bulk build), or comparing them with their passages (the check,
--- talkbar/search/check.py, which must also reach the passages of a session whose turns are all
--- gone), keeps its joins and its sort within an import's memory bound however many sessions there
--- are (the check all at once held 2.4 GB at 6 M turns).
+-- params: $workspace_id, $turns, $ids
+-- The workspace's sessions (or those of them with the ids $ids, unless it is NULL) as ranges of
+-- their keys holding about $turns turns each (a session longer than that is a range of its own; one
+-- without turns is in a range too), so that staging the turns a range at a time (a bulk build), or
+-- comparing them with their passages (the check, talkbar/search/check.py, which must also reach the
+-- passages of a session whose turns are all gone; and the sessions whose speakers' names changed),
+-- keeps its joins and its sort within an import's memory bound however many sessions there are
+-- (the check all at once held 2.4 GB at 6 M turns). `sessions`: with $ids, the keys of those in the
+-- range (a range of some sessions holds others between them); NULL without.
 WITH per_session AS (
     SELECT s.session_no, count(t.session_no) AS n
     FROM sessions s LEFT JOIN turns t ON t.session_no = s.session_no
-    WHERE s.workspace_id = $workspace_id GROUP BY s.session_no
+    WHERE s.workspace_id = $workspace_id AND ($ids IS NULL OR list_contains($ids, s.session_id))
+    GROUP BY s.session_no
 ),
 running AS (
     SELECT session_no, sum(n) OVER (ORDER BY session_no) - n AS before FROM per_session
 )
-SELECT min(session_no) AS first_no, max(session_no) AS last_no
+SELECT min(session_no) AS first_no, max(session_no) AS last_no,
+       CASE WHEN $ids IS NOT NULL THEN list(session_no ORDER BY session_no) END AS sessions
 FROM running GROUP BY before // $turns ORDER BY first_no
 
 -- name: search.bulk.stage_turns
@@ -396,7 +386,7 @@ INSERT INTO search_stage
 SELECT nextval('search_doc_seq'), item_no, turn_id, start_ms, changed_at_ms, body
 FROM (
     SELECT i.item_no, t.turn_id, t.start_ms, t.changed_at_ms,
-           nfc_normalize(concat_ws(': ', coalesce(p.name, c.name), t.text)) AS body
+           nfc_normalize(tb_turn_passage(p.name, c.name, t.text)) AS body
     FROM turns t
     JOIN search_items i ON i.workspace_id = $workspace_id AND i.kind = 'session' AND i.item_id = t.session_id
     LEFT JOIN (

@@ -62,14 +62,14 @@ def _mend_items(writer, kind, done):
         writer.flush()
 
 
-def _mend_turns(writer, done):
-    """Every session's turns, compared with their passages a range of sessions at a time
-    (search.check.turns): a passage missing or stale is written again, one of a turn gone taken
-    out, and one whose words are its turn's only takes the turn's change time (as a turn made final
-    does)."""
-    cur, ws = writer.cur, writer.ws
-    for sessions in sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=ws, turns=TURNS_AT_ONCE):
-        _mend_range(writer, done, sessions=None, **sessions)
+def _mend_turns(writer, done, ids=None):
+    """Every session's turns (or those of the sessions `ids`), compared with their passages a range
+    of sessions at a time (search.check.turns): a passage missing or stale is written again, one of
+    a turn gone taken out, and one whose words are its turn's only takes the turn's change time (as a
+    turn made final does)."""
+    ranges = sqlfiles.call(writer.cur, "search.bulk.turn_ranges", workspace_id=writer.ws, turns=TURNS_AT_ONCE, ids=ids)
+    for r in ranges:
+        _mend_range(writer, done, r["first_no"], r["last_no"], r["sessions"])
 
 
 def mend_turns_of(cur, workspace_id, session_ids):
@@ -79,21 +79,11 @@ def mend_turns_of(cur, workspace_id, session_ids):
     passages and comparing them here cost renaming a person who speaks in 225 of 2,000 sessions
     4.7-10.9 s at 602 k turns, and 2.1 s changing only their email. The sessions never numbered are
     returned (they have no passages yet)."""
-    writer = postings.Writer(cur, workspace_id)
-    done = {"removed": 0, "written": 0}
-    rows = sqlfiles.call(cur, "search.check.sessions_of", workspace_id=workspace_id, ids=list(session_ids))
-    chunk, turns = [], 0
-    for r in rows:
-        if r["item_no"] is None:
-            continue
-        if chunk and turns + r["turns"] > TURNS_AT_ONCE:
-            _mend_range(writer, done, first_no=chunk[0], last_no=chunk[-1], sessions=chunk)
-            chunk, turns = [], 0
-        chunk.append(r["session_no"])
-        turns += r["turns"]
-    if chunk:
-        _mend_range(writer, done, first_no=chunk[0], last_no=chunk[-1], sessions=chunk)
-    return [r["session_id"] for r in rows if r["item_no"] is None]
+    ids = list(session_ids)
+    numbered = {r["item_id"] for r in sqlfiles.call(cur, "search.items.find", workspace_id=workspace_id,
+                                                     kind="session", ids=ids)}
+    _mend_turns(postings.Writer(cur, workspace_id), {"removed": 0, "written": 0}, ids)
+    return [i for i in ids if i not in numbered]
 
 
 def _mend_range(writer, done, first_no, last_no, sessions):
@@ -105,7 +95,8 @@ def _mend_range(writer, done, first_no, last_no, sessions):
     if not rows:
         return
     docs = [r["doc_no"] for r in rows if r["doc_no"] is not None]
-    texts = {d["doc_no"]: d["text"] for d in sqlfiles.call(cur, "search.check.passage_texts", docs=docs)} if docs else {}
+    texts = ({d["doc_no"]: d["text"] for d in sqlfiles.call(cur, "search.check.passage_texts", docs=docs)}
+             if docs else {})
     turns = [r for r in rows if r["part"] is not None]
     bodies = {(b["session_no"], b["turn_id"]): b["body"] for b in sqlfiles.call(
         cur, "search.check.turn_texts", workspace_id=ws, first_no=first_no, last_no=last_no,

@@ -43,7 +43,7 @@ def sources(cur, workspace_id, kind, ids=None):
 
 def turn_text(speaker, body):
     """A turn's passage: who spoke, then what they said (so "what did Dana say" finds Dana's turns)."""
-    return f"{speaker}: {body}" if speaker else body   # as concat_ws(': ', …) in the bulk build
+    return f"{speaker}: {body}" if speaker else body   # as tb_turn_passage (migration 1260) in SQL
 
 
 def own_text(kind, row):

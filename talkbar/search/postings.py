@@ -169,7 +169,8 @@ def bulk_turns(cur, workspace_id):
     """Every transcript turn of the workspace as a passage, split at its spaces in SQL (each distinct
     piece tokenised once here); the postings land in the tail, POSTINGS_DOCS passages' at a time,
     each such run sorted by term key (settle() folds them in)."""
-    batches = sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS)
+    batches = sqlfiles.call(cur, "search.bulk.turn_ranges", workspace_id=workspace_id, turns=STAGE_TURNS,
+                            ids=None)
     with progress.steps(2) as half:       # half the transcripts' step each (at 6 M turns, 81 s in all)
         with progress.steps(len(batches)) as staged:
             for n, batch in enumerate(batches, 1):

@@ -1,6 +1,6 @@
 """Running the search's ranking by hand, for the tests that compare its forms (test_search_ranking,
-test_search_fronts): the term counts of some keys, one ranking macro on them, and which ranking
-statement a search through the engine ran."""
+test_search_fronts, test_search_rewrite): the term counts of some keys, one ranking macro on them, and which ranking
+statement a search through the engine ran, and the fronts as a compaction would build them."""
 
 import re
 
@@ -61,3 +61,23 @@ def all_statements(engine, args, narrowed=None):
         patch.setattr(sqlfiles, "run", spy)
         matches = engine.call("workspace.search", args)["matches"]
     return ran, matches
+
+
+EVERY_KEY = "-9223372036854775808, 9223372036854775807"
+# the lists as a compaction will leave them: less the passages marked removed (migration 1000)
+LIVE_LISTS = ("CREATE OR REPLACE TEMP TABLE live_lists AS "
+              "SELECT key, list(doc ORDER BY doc) AS docs, list(item ORDER BY doc) AS items, list(field ORDER BY doc) "
+              "AS fields, list(tf ORDER BY doc) AS tfs, list(dl ORDER BY doc) AS dls FROM (SELECT key, unnest(docs) AS "
+              "doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf, unnest(dls) AS dl FROM "
+              "search_lists) WHERE doc NOT IN (SELECT doc_no FROM search_tail WHERE tf < 0) GROUP BY key")
+
+
+FRESH = f"SELECT * FROM search_front_rows('live_lists', {EVERY_KEY})"
+
+
+def fronts_afresh(cur):
+    """Every front as a compaction would build it now (under the bound tb_front_at() says: a test sets
+    one the demo's lists reach)."""
+    cur.execute(LIVE_LISTS)
+    cur.execute("DELETE FROM search_fronts")
+    cur.execute(f"INSERT INTO search_fronts {FRESH}")

@@ -13,28 +13,12 @@ from collections import Counter
 
 import pytest
 
-from search_ranking_calls import WS, lengths_wrong, macro, ranked as _ranked, stats as _stats, statements
+from search_ranking_calls import (EVERY_KEY, FRESH, LIVE_LISTS, WS, fronts_afresh as _fronts_afresh, lengths_wrong,
+                                  macro, ranked as _ranked, stats as _stats, statements)
 from talkbar.search import compact, index, query, text
 from talkbar.search.keys import key
 
 FRONT_AT = 30
-EVERY_KEY = "-9223372036854775808, 9223372036854775807"
-# the lists as a compaction will leave them: less the passages marked removed (migration 1000)
-LIVE_LISTS = ("CREATE OR REPLACE TEMP TABLE live_lists AS "
-              "SELECT key, list(doc ORDER BY doc) AS docs, list(item ORDER BY doc) AS items, list(field ORDER BY doc) "
-              "AS fields, list(tf ORDER BY doc) AS tfs, list(dl ORDER BY doc) AS dls FROM (SELECT key, unnest(docs) AS "
-              "doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf, unnest(dls) AS dl FROM "
-              "search_lists) WHERE doc NOT IN (SELECT doc_no FROM search_tail WHERE tf < 0) GROUP BY key")
-
-
-FRESH = f"SELECT * FROM search_front_rows('live_lists', {EVERY_KEY})"
-
-
-def _fronts_afresh(cur):
-    """Every front as a compaction would build it now (FRONT_AT or the bound set)."""
-    cur.execute(LIVE_LISTS)
-    cur.execute("DELETE FROM search_fronts")
-    cur.execute(f"INSERT INTO search_fronts {FRESH}")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import time
 import unicodedata
 
 from talkbar import dbplans, events, sqlfiles
-from talkbar.search import passages, postings
+from talkbar.search import passages, postings, rewrite
 
 TURNS_AT_ONCE = 200_000   # turns compared with their passages per statement (as a bulk build stages them)
 
@@ -111,9 +111,13 @@ def _mend_range(writer, done, first_no, last_no, sessions):
     if same:
         sqlfiles.call(cur, "search.docs.touch", docs=[r["doc_no"] for r in same], changed=[r["changed"] for r in same])
     stale = [r["doc_no"] for r in written if r["doc_no"] is not None]
+    done["removed"] += len(stale)
+    if len(written) >= rewrite.AT_ONCE:
+        done["written"] += rewrite.replace_turns(writer, stale, [
+            (r["item_no"], r["part"], r["t_ms"], r["changed"], r["body"] or "") for r in written if r["part"] is not None])
+        return
     if stale:
         writer.remove(sqlfiles.call(cur, "search.docs.drop_ids", docs=stale))
-        done["removed"] += len(stale)
     for r in written:
         if r["part"] is not None:
             writer.add(r["item_no"], 2, r["part"], r["body"], r["t_ms"], r["changed"])

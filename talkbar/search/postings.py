@@ -178,7 +178,7 @@ def bulk_turns(cur, workspace_id):
                               first_no=batch["first_no"], last_no=batch["last_no"])
                 staged(f"Search index: transcripts, turns read {n} of {len(batches)}")
         progress.say("Search index: transcripts, tokenising words")
-        _vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
+        vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
         half("Search index: transcripts, words tokenised")
         ranges = sqlfiles.call(cur, "search.bulk.doc_ranges", docs=POSTINGS_DOCS)
         with progress.steps(len(ranges)) as written:
@@ -195,9 +195,9 @@ def bulk_turns(cur, workspace_id):
     sqlfiles.call(cur, "search.bulk.clear_vocab")
 
 
-def _vocabulary(cur, workspace_id, pieces):
+def vocabulary(cur, workspace_id, pieces):
     """piece -> term keys for every distinct piece of the staged passages between spaces
-    (search.bulk.words), VOCAB_WORDS pieces at a time: its words as text.words() splits them, each
+    (search.bulk.words; a rewrite's, search.rewrite.words), VOCAB_WORDS pieces at a time: its words as text.words() splits them, each
     word's terms, in order and with repeats. The tokeniser's and the keys' caches (kept for live
     writes, which meet the same words again) are emptied after each part: at 6 M turns some 127 k
     words had stayed in them, and in one statement's lists, through the rest of the build."""

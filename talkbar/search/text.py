@@ -19,7 +19,7 @@ it, 予算案 wants 予算 and 算案), or for itself when it is one character (
 words (stopwords.py) are neither indexed nor searched, in any of their forms (matched after folding
 and stemming); an `any` query also leaves out the words of asking (question_terms).
 
-A bulk build splits text at its spaces in SQL and each piece by `words()` (postings._vocabulary): no
+A bulk build splits text at its spaces in SQL and each piece by `words()` (postings.vocabulary): no
 word holds a space, so `WORD_RE` is the one definition of a word.
 """
 
@@ -255,7 +255,7 @@ def _cjk_pairs(run):
 
 
 def clear_caches():
-    """Forget the words met so far (a bulk build meets each once; see postings._vocabulary)."""
+    """Forget the words met so far (a bulk build meets each once; see postings.vocabulary)."""
     _term.cache_clear()
     word_terms.cache_clear()
 

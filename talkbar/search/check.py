@@ -8,7 +8,8 @@ workspace a migration lists in search_checks (index.ensure): a read of every ite
 and of every transcript passage beside its turn (at 6 M turns 3.1-3.7 s in process with nothing
 to mend; bench/check.py: 10.2 s with 100 sessions' speaker renamed, against 129 s building the index
 again whole). `mend_turns_of(cur, workspace_id, sessions)` compares the turns of some sessions the
-same way: the sessions whose speakers' names changed (index.on_change).
+same way: the sessions whose speakers' names changed (index.on_change). A range with rewrite.AT_ONCE
+passages or more to write has them written by joins in SQL (rewrite.py), not one at a time.
 """
 
 import time

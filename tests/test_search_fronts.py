@@ -15,6 +15,7 @@ import pytest
 
 from search_ranking_calls import (EVERY_KEY, FRESH, LIVE_LISTS, WS, fronts_afresh as _fronts_afresh, lengths_wrong,
                                   macro, ranked as _ranked, stats as _stats, statements)
+from talkbar import sqlfiles
 from talkbar.search import compact, index, query, text
 from talkbar.search.keys import key
 
@@ -357,3 +358,33 @@ def test_a_session_taken_out_of_the_lists_leaves_their_fronts_true(engine):
         assert -item not in {doc for r in _fronts(cur).values() for doc in r[1]}   # no count entry of it left
         compared = _compare(cur, random.Random(14))
         assert sum(compared.values()) >= 30, compared
+
+
+def test_a_compaction_built_a_range_of_keys_at_a_time_builds_what_one_range_builds(engine, monkeypatch):
+    """The copy's lists and fronts are built a range of keys at a time (compact.RANGE_POSTINGS: the
+    lists' aggregates do not spill, and the whole index at once held 7.5 GB at 6 M turns); cut into
+    many ranges, the demo's copy is the one a single range builds, row for row, with the tail's
+    postings folded in and the marked passages taken out."""
+    with engine.db.cursor() as cur:
+        cur.execute("BEGIN TRANSACTION")
+        cur.execute("UPDATE notes SET title = 'Quarterly budget review' WHERE note_id = "
+                    "(SELECT min(note_id) FROM notes WHERE workspace_id = $ws)", {"ws": WS})
+        index.index_items(cur, WS, "note", [cur.execute("SELECT min(note_id) FROM notes WHERE workspace_id = $ws",
+                                                        {"ws": WS}).fetchone()[0]])
+        cur.execute("COMMIT")
+        assert cur.execute("SELECT count(*) FILTER (WHERE tf > 0), count(*) FILTER (WHERE tf < 0) "
+                           "FROM search_tail").fetchone() >= (1, 1)     # postings to fold in, marks to take out
+        builds = []
+        for per_range in (10 ** 12, 2_000):
+            monkeypatch.setattr(compact, "RANGE_POSTINGS", per_range)
+            ranges = []
+            monkeypatch.setattr(compact, "key_ranges", lambda parts, cut=compact.key_ranges: ranges.append(parts)
+                                or cut(parts))
+            compact.build(cur)
+            builds.append((sorted(cur.execute("SELECT * FROM search_next").fetchall()),
+                           sorted(cur.execute("SELECT * FROM search_next_fronts").fetchall())))
+            for step in ("search.compact.drop_next", "search.compact.drop_next_fronts", "search.compact.discard"):
+                sqlfiles.call(cur, step)
+            assert (ranges == [1]) == (per_range == 10 ** 12) and ranges[0] >= 1
+        assert builds[1] == builds[0] and builds[0][0] and builds[0][1]
+        assert ranges[0] >= 10

@@ -577,15 +577,17 @@ CREATE OR REPLACE TABLE search_next (
 
 -- name: search.compact.build_postings
 -- returns: exec
--- params: none
--- Its rows: each term's list with the tail's postings of the term folded in, in passage order, and
--- the passages marked removed (1000_search_marks.sql) taken out (a term left with none has no row).
+-- params: $lo, $hi
+-- Its rows of the keys $lo..$hi: each term's list with the tail's postings of the term folded in,
+-- in passage order, and the passages marked removed (1000_search_marks.sql) taken out (a term left
+-- with none has no row). A range of keys at a time (compact.build), as a bulk build settles: the
+-- lists' aggregates do not spill, and all the keys at once held 7.5 GB at 6 M turns.
 INSERT INTO search_next
 SELECT key, list(doc ORDER BY doc), list(item ORDER BY doc), list(field ORDER BY doc), list(tf ORDER BY doc),
        list(dl ORDER BY doc), count(*)
 FROM (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, unnest(tfs) AS tf,
-             unnest(dls) AS dl FROM search_lists
-      UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail WHERE tf > 0)
+             unnest(dls) AS dl FROM search_lists WHERE key BETWEEN $lo AND $hi
+      UNION ALL SELECT key, doc_no, item, field, tf, dl FROM search_tail WHERE tf > 0 AND key BETWEEN $lo AND $hi)
 WHERE doc NOT IN (SELECT doc_no FROM search_tail WHERE tf < 0)
 GROUP BY key ORDER BY key
 
@@ -600,10 +602,10 @@ CREATE OR REPLACE TABLE search_next_fronts (
 
 -- name: search.compact.build_fronts
 -- returns: exec
--- params: none
--- … of its long lists.
+-- params: $lo, $hi
+-- … of its long lists, of the keys $lo..$hi.
 INSERT INTO search_next_fronts
-SELECT * FROM search_front_rows('search_next', -9223372036854775808, 9223372036854775807)
+SELECT * FROM search_front_rows('search_next', $lo, $hi)
 
 -- name: search.compact.build_docs
 -- returns: exec

@@ -35,7 +35,7 @@ words, its passage and postings leave the tail and come back.
 
 from talkbar import progress, sqlfiles
 from talkbar.search import passages, text
-from talkbar.search.keys import key
+from talkbar.search.keys import key, key_ranges
 
 MAX_TF = 32767
 MARK_TF = -1             # a posting in the tail with this tf marks its passage removed from the lists
@@ -230,13 +230,6 @@ def settle(cur):
         for step in ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
             sqlfiles.call(cur, step, lo=lo, hi=hi)
     sqlfiles.call(cur, "search.bulk.clear_tail")
-
-
-def key_ranges(parts):
-    """The signed 64-bit key space cut into `parts` ranges, (first, last) each, in order."""
-    lo, span = -2**63, 2**64
-    edges = [lo + span * p // parts for p in range(parts + 1)]
-    return [(edges[p], edges[p + 1] - 1) for p in range(parts - 1)] + [(edges[parts - 1], 2**63 - 1)]
 
 
 def clear_workspace(cur, workspace_id):

@@ -16,7 +16,7 @@ import pytest
 from search_ranking_calls import (EVERY_KEY, FRESH, LIVE_LISTS, WS, fronts_afresh as _fronts_afresh, lengths_wrong,
                                   macro, ranked as _ranked, stats as _stats, statements)
 from talkbar import sqlfiles
-from talkbar.search import compact, index, query, text
+from talkbar.search import compact, index, postings, query, text
 from talkbar.search.keys import key
 
 FRONT_AT = 30
@@ -388,3 +388,82 @@ def test_a_compaction_built_a_range_of_keys_at_a_time_builds_what_one_range_buil
             assert (ranges == [1]) == (per_range == 10 ** 12) and ranges[0] >= 1
         assert builds[1] == builds[0] and builds[0][0] and builds[0][1]
         assert ranges[0] >= 10
+
+
+def _later(cur):
+    """A change time after every turn's and passage's (so index_turns reads the turn changed)."""
+    return cur.execute("SELECT greatest((SELECT max(changed_at_ms) FROM turns), (SELECT max(changed) FROM search_docs))"
+                       " + 1").fetchone()[0]
+
+
+def test_a_copy_taken_before_a_transcript_passage_left_a_list_is_swapped_in_with_its_fronts_following(engine):
+    """A compaction's copy is built from what was committed when it began (the write that starts it
+    has not committed yet): a transcript passage that leaves a long list after that, on the front of
+    its session that keeps other passages holding the word, is still in the copy's list and on its
+    front. Swapped in as it was, that front ranked the word otherwise than its whole list, until the
+    next compaction; now the fronts follow the marks the tail still holds, as they followed the
+    passage when it left, and every front ranks as its list."""
+    with engine.db.cursor() as cur:
+        compact.build(cur)        # the copy taken now
+        doc, on = cur.execute("WITH f AS (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, "
+                              "unnest(ns) AS n FROM search_fronts) "
+                              "SELECT a.doc, a.key FROM f a JOIN f c ON c.key = a.key AND c.item = a.item "
+                              "AND c.doc = -c.item AND c.n > 1 JOIN search_items i ON i.item_no = a.item "
+                              "WHERE a.field = 2 AND a.n = 0 AND a.doc > 0 AND i.kind = 'session' AND i.workspace_id = $ws "
+                              "ORDER BY a.doc DESC LIMIT 1", {"ws": WS}).fetchone()
+        turn = cur.execute("SELECT s.session_id, d.part FROM search_docs d JOIN search_items i USING (item_no) "
+                           "JOIN sessions s ON s.session_id = i.item_id WHERE d.doc_no = $d", {"d": doc}).fetchone()
+        cur.execute("BEGIN TRANSACTION")
+        cur.execute("UPDATE turns SET text = 'Wallaby', changed_at_ms = $later "
+                    "WHERE session_id = $s AND turn_id = $t", {"s": turn[0], "t": turn[1], "later": _later(cur)})
+        index.index_turns(cur, WS, turn[0])
+        assert on in _true_to_the_lists(cur)        # the live front could not follow: gone
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        assert on in _true_to_the_lists(cur)        # the copy's goes the same way; every other is true
+        compared = _compare(cur, random.Random(14), both=10)
+        assert sum(compared.values()) >= 70 and compared.marked, compared
+
+
+def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypatch):
+    """A long list without its front has its searches group the whole list until a compaction
+    builds it again: the write that took it looks at once (not only every CHECK_EVERY writes) and
+    starts one, even where the tail alone would not ask for it; a compaction done, none is due."""
+    started = []
+    monkeypatch.setattr(compact, "start", lambda path: started.append(path))
+    monkeypatch.setattr(compact, "MIN_ROWS", 0)
+    monkeypatch.setattr(compact, "COMPACT_AT", 10.0)     # the tail never large enough alone
+    with engine.db.cursor() as cur:
+        state = sqlfiles.call(cur, "search.compact.state")
+        assert state["unfronted"] == len(_true_to_the_lists(cur))
+        if state["unfronted"]:                       # an earlier test's write took one: built again
+            compact.build(cur)
+            cur.execute("BEGIN TRANSACTION")
+            compact.swap(cur)
+            cur.execute("COMMIT")
+        assert sqlfiles.call(cur, "search.compact.state")["unfronted"] == 0
+        doc = cur.execute("WITH f AS (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, "
+                          "unnest(ns) AS n FROM search_fronts) "
+                          "SELECT a.doc FROM f a JOIN f c ON c.key = a.key AND c.item = a.item "
+                          "AND c.doc = -c.item AND c.n > 1 JOIN search_items i ON i.item_no = a.item "
+                          "WHERE a.field = 2 AND a.n = 0 AND a.doc > 0 AND i.kind = 'session' AND i.workspace_id = $ws "
+                          "ORDER BY a.doc LIMIT 1", {"ws": WS}).fetchone()[0]
+        turn = cur.execute("SELECT s.session_id, d.part FROM search_docs d JOIN search_items i USING (item_no) "
+                           "JOIN sessions s ON s.session_id = i.item_id WHERE d.doc_no = $d", {"d": doc}).fetchone()
+        postings.fronts_dropped()
+        monkeypatch.setattr(compact, "_writes", 1)  # not a write that looks in any case
+        cur.execute("BEGIN TRANSACTION")
+        compact.after_write(cur)
+        assert started == []                        # nothing due, and it did not look
+        cur.execute("UPDATE turns SET text = 'Numbat', changed_at_ms = $later "
+                    "WHERE session_id = $s AND turn_id = $t", {"s": turn[0], "t": turn[1], "later": _later(cur)})
+        index.index_turns(cur, WS, turn[0])
+        assert sqlfiles.call(cur, "search.compact.state")["unfronted"] >= 1
+        compact.after_write(cur)
+        cur.execute("COMMIT")
+        assert len(started) == 1                    # it looked, and one is due
+        compact.build(cur)
+        cur.execute("BEGIN TRANSACTION")
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        assert sqlfiles.call(cur, "search.compact.state")["unfronted"] == 0 and _true_to_the_lists(cur) == set()

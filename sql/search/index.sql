@@ -144,6 +144,22 @@ WHERE list_contains($keys, key) AND key IN (
                      SELECT key, -count(*) FROM search_tail WHERE list_contains($keys, key) AND tf < 0 GROUP BY key)
     GROUP BY key HAVING sum(n) < tb_front_at())
 
+-- name: search.fronts.marked
+-- returns: one
+-- params: $staged
+-- The marks in the tail for the fronts to follow (postings.follow_fronts): with $staged, those of
+-- the passages a rewrite takes out (search_gone, talkbar/search/rewrite.py); else every one, which
+-- after a compaction's swap are those made since its copy was taken (compact.swap: the copy's lists
+-- still hold their passages, and its fronts were built with them). `keys` every list marked;
+-- `groups` by list and item the transcript passages that left a list with a front (the others have
+-- none to follow), as parallel lists.
+WITH m AS (SELECT t.key, t.doc_no, t.item, t.field FROM search_tail t
+           WHERE t.tf = -1 AND (NOT $staged OR t.doc_no IN (SELECT doc_no FROM search_gone WHERE NOT in_tail))),
+g AS (SELECT key, item, count(*) AS k, list(doc_no) AS gone FROM m
+      WHERE field = 2 AND key IN (SELECT key FROM search_fronts) GROUP BY key, item)
+SELECT (SELECT list(DISTINCT key) FROM m) AS keys,
+       (SELECT {'keys': list(key), 'items': list(item), 'counts': list(k), 'gone': list(gone)} FROM g) AS groups
+
 -- name: search.dead.add
 -- returns: exec
 -- params: $keys, $docs
@@ -550,15 +566,19 @@ DELETE FROM search_tail
 -- name: search.compact.state
 -- returns: one
 -- params: none
--- What the next write needs to decide: is a copy ready (and of which generation), and how big are
--- the tail and the journal of removals (both go with a swap) against the whole index. The index's
+-- What the next write needs to decide: is a copy ready (and of which generation), how big are
+-- the tail and the journal of removals (both go with a swap) against the whole index, and how many
+-- lists long enough for a front have none (a passage that left one took it; a compaction builds
+-- it again, unless the list, less its marked passages, is now too short for one). The index's
 -- size is read from BM25's counts (its terms: a passage's distinct terms, its postings, are nearly
 -- as many), a few rows, not from the lists' lengths: summing those read every list, 11 ms at
 -- 600 k turns and ten times that at 6 M, on the first write of every process.
 SELECT (SELECT generation FROM search_state) AS generation,
        (SELECT max(generation) FROM duckdb_tables() t, search_next_info WHERE t.table_name = 'search_next') AS ready,
        (SELECT count(*) FROM search_tail) + (SELECT count(*) FROM search_dead) AS tail,
-       (SELECT coalesce(sum(total_len), 0) FROM search_stats) AS indexed
+       (SELECT coalesce(sum(total_len), 0) FROM search_stats) AS indexed,
+       (SELECT count(*) FROM search_lists WHERE n >= tb_front_at()
+                                            AND key NOT IN (SELECT key FROM search_fronts)) AS unfronted
 
 -- name: search.compact.path
 -- returns: value

@@ -57,19 +57,6 @@ FROM (SELECT doc_no, item_no, field, len, unnest(string_split(text, ' ')) AS wor
       FROM search_gone WHERE NOT in_tail) g
 JOIN search_vocab v ON v.word = g.word
 
--- name: search.rewrite.marked
--- returns: one
--- params: none
--- The marks just made, for the fronts to follow (search.fronts.*, as Writer.remove calls them):
--- `keys` every list marked; `groups` by list and item the transcript passages that left a list
--- with a front (the others have none to follow), as parallel lists.
-WITH m AS (SELECT t.key, t.doc_no, t.item, t.field FROM search_tail t
-           WHERE t.tf = -1 AND t.doc_no IN (SELECT doc_no FROM search_gone WHERE NOT in_tail)),
-g AS (SELECT key, item, count(*) AS k, list(doc_no) AS gone FROM m
-      WHERE field = 2 AND key IN (SELECT key FROM search_fronts) GROUP BY key, item)
-SELECT (SELECT list(DISTINCT key) FROM m) AS keys,
-       (SELECT {'keys': list(key), 'items': list(item), 'counts': list(k), 'gone': list(gone)} FROM g) AS groups
-
 -- name: search.rewrite.counts
 -- returns: many
 -- params: none

@@ -44,6 +44,8 @@ VOCAB_WORDS = 20_000    # distinct words tokenised and written per statement by 
 STAGE_TURNS = 200_000   # turns staged per statement by a bulk build (its joins and sort stay within an import's memory bound)
 POSTINGS_DOCS = 200_000  # staged passages whose postings a bulk build counts and sorts per statement (the same bound)
 
+_fronts_dropped = False  # a front went (follow_fronts): a compaction builds it again
+
 
 class Writer:
     def __init__(self, cur, workspace_id):
@@ -87,9 +89,7 @@ class Writer:
             # a front keeps a name's or own text's passage as its list does (a posting there, taken
             # out by its marks); a transcript passage it holds per item, so the front follows it
             content = [(k, d) for k, d, _item, field, _len in marks if field == 2]
-            if content:
-                self._follow_fronts(rows, content)
-            sqlfiles.call(self.cur, "search.fronts.drop_short", keys=list(dict.fromkeys(keys)))
+            follow_fronts(self.cur, _groups(rows, content) if content else None, list(dict.fromkeys(keys)))
         if dead:
             keys, docs = map(list, zip(*dead))
             sqlfiles.call(self.cur, "search.dead.add", keys=keys, docs=docs)
@@ -122,20 +122,6 @@ class Writer:
         sqlfiles.call(self.cur, "search.items.drop", items=items)
         return len(rows)
 
-    def _follow_fronts(self, rows, gone):
-        """The fronts of the lists these (key, doc) postings of transcript passages left follow them,
-        where a front can (sql/search/index.sql: search.fronts.*): grouped here by list and item."""
-        by_doc = {r["doc_no"]: r for r in rows}
-        groups = {}
-        for k, d in gone:
-            group = groups.setdefault((k, by_doc[d]["item_no"]), [0, []])
-            group[0] += 1
-            group[1].append(d)
-        left = {"keys": [k for k, _ in groups], "items": [i for _, i in groups],
-                "counts": [count for count, _ in groups.values()], "gone": [docs for _, docs in groups.values()]}
-        sqlfiles.call(self.cur, "search.fronts.drop_unkept", **left)
-        sqlfiles.call(self.cur, "search.fronts.cut", **left)
-
     def flush(self):
         """Write what was added and removed; returns the new passages' numbers, by (item_no, field, part)."""
         rows, made = self.rows, {}
@@ -163,6 +149,43 @@ class Writer:
                 break
         self.rows, self.docs, self.lens = [], [0, 0, 0], [0, 0, 0]
         return made
+
+
+def _groups(rows, gone):
+    """These (key, doc) postings of transcript passages (`rows` of search.docs.drop*) grouped by list
+    and item, as follow_fronts takes them."""
+    by_doc = {r["doc_no"]: r for r in rows}
+    groups = {}
+    for k, d in gone:
+        group = groups.setdefault((k, by_doc[d]["item_no"]), [0, []])
+        group[0] += 1
+        group[1].append(d)
+    return {"keys": [k for k, _ in groups], "items": [i for _, i in groups],
+            "counts": [count for count, _ in groups.values()], "gone": [docs for _, docs in groups.values()]}
+
+
+def follow_fronts(cur, groups, keys):
+    """The fronts follow passages that left their lists (marked there): `groups`, the transcript
+    passages by list and item as parallel lists (keys, items, counts, gone), where a front can follow
+    them and else goes (sql/search/index.sql: search.fronts.*); `keys`, every list marked, whose
+    fronts go where the list is now too short for one. Called wherever passages leave the lists
+    (Writer.remove, rewrite.py) and where a compaction's copy, taken before some did, is swapped in
+    (compact.swap). A front gone makes a compaction due (compact.after_write looks at the next write)."""
+    global _fronts_dropped
+    dropped = 0
+    if groups and groups["keys"]:
+        dropped += sqlfiles.call(cur, "search.fronts.drop_unkept", **groups) or 0
+        sqlfiles.call(cur, "search.fronts.cut", **groups)
+    if keys:
+        dropped += sqlfiles.call(cur, "search.fronts.drop_short", keys=keys) or 0
+    _fronts_dropped = _fronts_dropped or dropped > 0
+
+
+def fronts_dropped():
+    """Whether a front went since the last time this was asked (compact.after_write)."""
+    global _fronts_dropped
+    dropped, _fronts_dropped = _fronts_dropped, False
+    return dropped
 
 
 def bulk_turns(cur, workspace_id):

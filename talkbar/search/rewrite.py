@@ -58,13 +58,8 @@ def _take_out(writer):
     sqlfiles.call(cur, "search.rewrite.dead")
     sqlfiles.call(cur, "search.rewrite.drop_tail")
     sqlfiles.call(cur, "search.rewrite.marks")
-    marked = sqlfiles.call(cur, "search.rewrite.marked")
-    groups = marked["groups"]
-    if groups and groups["keys"]:
-        for step in ("search.fronts.drop_unkept", "search.fronts.cut"):
-            sqlfiles.call(cur, step, **groups)
-    if marked["keys"]:
-        sqlfiles.call(cur, "search.fronts.drop_short", keys=marked["keys"])
+    marked = sqlfiles.call(cur, "search.fronts.marked", staged=True)
+    postings.follow_fronts(cur, marked["groups"], marked["keys"])
     for r in sqlfiles.call(cur, "search.rewrite.counts"):
         writer.docs[r["field"]] -= r["docs"]
         writer.lens[r["field"]] -= r["lens"]

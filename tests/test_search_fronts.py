@@ -427,8 +427,9 @@ def test_a_copy_taken_before_a_transcript_passage_left_a_list_is_swapped_in_with
 
 def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypatch):
     """A long list without its front has its searches group the whole list until a compaction
-    builds it again: the write that took it looks at once (not only every CHECK_EVERY writes) and
-    starts one, even where the tail alone would not ask for it; a compaction done, none is due."""
+    builds it again: the write after the one that took it looks (not only every CHECK_EVERY writes:
+    a copy begun in the same write would not hold its removal) and starts one, even where the tail
+    alone would not ask for it; a compaction done, none is due."""
     started = []
     monkeypatch.setattr(compact, "start", lambda path: started.append(path))
     monkeypatch.setattr(compact, "MIN_ROWS", 0)
@@ -451,6 +452,7 @@ def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypat
         turn = cur.execute("SELECT s.session_id, d.part FROM search_docs d JOIN search_items i USING (item_no) "
                            "JOIN sessions s ON s.session_id = i.item_id WHERE d.doc_no = $d", {"d": doc}).fetchone()
         postings.fronts_dropped()
+        monkeypatch.setattr(compact, "_due", False)
         monkeypatch.setattr(compact, "_writes", 1)  # not a write that looks in any case
         cur.execute("BEGIN TRANSACTION")
         compact.after_write(cur)
@@ -460,6 +462,10 @@ def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypat
         index.index_turns(cur, WS, turn[0])
         assert sqlfiles.call(cur, "search.compact.state")["unfronted"] >= 1
         compact.after_write(cur)
+        cur.execute("COMMIT")
+        assert started == []                        # not in the write that took it
+        cur.execute("BEGIN TRANSACTION")
+        compact.after_write(cur)                    # the next write
         cur.execute("COMMIT")
         assert len(started) == 1                    # it looked, and one is due
         compact.build(cur)

@@ -38,6 +38,7 @@ _lock = threading.Lock()
 _running = {}            # database path -> (thread, connection)
 _unseen = False          # this process started a compaction since finish() last ran
 _writes = 0
+_due = False             # an earlier write took a front away: the next one looks
 
 
 def after_write(cur):
@@ -45,10 +46,13 @@ def after_write(cur):
     tail has grown, or when a long list has lost its front (its searches group the whole list: at
     6 M turns, after a person renamed whom 1,095 sessions' speakers go by, 136 of 164 fronts gone and
     the search p95 3.3x, until a compaction the tail alone would not have asked for). It looks every
-    CHECK_EVERY writes, and at once after a write that took a front away."""
-    global _writes
+    CHECK_EVERY writes, and at the write after one that took a front away: a copy begun in that
+    write would not hold what it removed (not committed yet), and its fronts would go again at the
+    swap (swap: they follow the marks made since)."""
+    global _writes, _due
     _writes += 1
-    if not postings.fronts_dropped() and (_writes - 1) % CHECK_EVERY:
+    look, _due = _due, postings.fronts_dropped()
+    if not look and (_writes - 1) % CHECK_EVERY:
         return
     state = sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is not None:

@@ -425,11 +425,13 @@ def test_a_copy_taken_before_a_transcript_passage_left_a_list_is_swapped_in_with
         assert sum(compared.values()) >= 70 and compared.marked, compared
 
 
-def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypatch):
+@pytest.mark.parametrize("check_every", [1, 1000])
+def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypatch, check_every):
     """A long list without its front has its searches group the whole list until a compaction
     builds it again: the write after the one that took it looks (not only every CHECK_EVERY writes:
     a copy begun in the same write would not hold its removal) and starts one, even where the tail
-    alone would not ask for it; a compaction done, none is due."""
+    alone would not ask for it; a compaction done, none is due. Whether or not every write looks
+    (CHECK_EVERY 1), the write that took it starts none."""
     started = []
     monkeypatch.setattr(compact, "start", lambda path: started.append(path))
     monkeypatch.setattr(compact, "MIN_ROWS", 0)
@@ -453,10 +455,11 @@ def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypat
                            "JOIN sessions s ON s.session_id = i.item_id WHERE d.doc_no = $d", {"d": doc}).fetchone()
         postings.fronts_dropped()
         monkeypatch.setattr(compact, "_due", False)
-        monkeypatch.setattr(compact, "_writes", 1)  # not a write that looks in any case
+        monkeypatch.setattr(compact, "CHECK_EVERY", check_every)
+        monkeypatch.setattr(compact, "_writes", 0)  # the next is a process's first write: it looks
         cur.execute("BEGIN TRANSACTION")
         compact.after_write(cur)
-        assert started == []                        # nothing due, and it did not look
+        assert started == []                        # nothing due
         cur.execute("UPDATE turns SET text = 'Numbat', changed_at_ms = $later "
                     "WHERE session_id = $s AND turn_id = $t", {"s": turn[0], "t": turn[1], "later": _later(cur)})
         index.index_turns(cur, WS, turn[0])

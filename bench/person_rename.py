@@ -1,4 +1,5 @@
-"""A person renamed whom speakers in many sessions go by, against notes.create in the same lease.
+"""A person renamed whom speakers in many sessions go by, against notes.create in the same lease, and
+the searches after it.
 
     flock /tmp/talkbar-heavy.lock python bench/person_rename.py --root DATA_ROOT [--compare OLDER_CHECKOUT]
 
@@ -10,8 +11,11 @@ person's, so the index stays as it is). Then, through the engine in a process of
 copy, on a warm lease: the person renamed, their email changed (no name changes: nothing to
 rewrite), renamed again, each beside `--creates` notes.create calls (the peer: a plain write of the
 same lease). With `--compare`, an older checkout does the same on its own copy, the two taking
-turns, `--rounds` times. Prints each round's times, the medians and ratios in a Markdown table, and
-the load (`cat /proc/loadavg`).
+turns, `--rounds` times. The search p95 (`--queries` drawn from the root's turns, both modes) before
+the first rename, right after it and once the writes after it have settled: a rename takes many
+passages out of the long term lists, whose fronts it may take too (their searches then group the
+whole list) until a compaction builds them again. Prints each round's times, the medians and ratios
+in Markdown tables, and the load (`cat /proc/loadavg`).
 """
 
 import argparse
@@ -25,6 +29,7 @@ import time
 from pathlib import Path
 
 from common import DB_FILE, REPO, env_for, load, markdown_table, say
+from scale import draw_queries
 
 STEPS = (("renamed", {"name": "Quetzalcoatl Renamed"}), ("email only", {"email": "renamed@example.com"}),
          ("renamed again", {"name": "Axolotl Again"}))
@@ -48,26 +53,39 @@ def prepared(root, work):
     return path, contact_id, sessions, turns
 
 
-def worker(db_path, contact_id, creates):
-    """In this process (the checkout on sys.path): the steps' and the creates' milliseconds, as JSON."""
+def worker(db_path, contact_id, creates, queries_path):
+    """In this process (the checkout on sys.path): the steps' and the creates' milliseconds, and the
+    search p95 before the first rename, right after it, and once the writes after it have settled
+    (a compaction it made due built and swapped in, where the checkout starts one), as JSON."""
     from talkbar.db import Database
     from talkbar.engine import CLI, Engine
+    from talkbar.search import compact
     db = Database(Path(db_path), create=False, idle_s=3600)
     engine = Engine(db, CLI)
+    queries = json.loads(Path(queries_path).read_text())
     out = {}
     with db.holding():
         engine.call("workspace.search", {"query": "budget", "match": "all"})      # indexed, warm
         engine.call("notes.create", {"title": "warm", "markdown": "a note"})
+        out["search p95 before"] = _search_p95(engine, queries)
         for name, change in STEPS:
             started = time.perf_counter()
             engine.call("contacts.update", {"contactId": contact_id, **change})
             out[name] = (time.perf_counter() - started) * 1000
+            if name == STEPS[0][0]:
+                out[f"search p95 after {name}"] = _search_p95(engine, queries)
             took = []
             for i in range(creates):
                 started = time.perf_counter()
                 engine.call("notes.create", {"title": f"Note {name} {i}", "markdown": "Something said."})
                 took.append((time.perf_counter() - started) * 1000)
             out[f"notes.create after {name}"] = statistics.median(took)
+            for i in range(2):      # a compaction under way finishes and the next write swaps it in
+                compact.wait()
+                engine.call("notes.create", {"title": f"Settled {name} {i}", "markdown": "Something said."})
+            compact.wait()
+            if name == STEPS[0][0]:
+                out[f"search p95 after {name}, settled"] = _search_p95(engine, queries)
         found = engine.call("workspace.search", {"query": "axolotl again", "match": "all", "kinds": ["session"],
                                                  "limit": 100})["matches"]
         out["sessions found by the new name (at most 100)"] = len(found)
@@ -75,8 +93,21 @@ def worker(db_path, contact_id, creates):
     print(json.dumps(out))
 
 
-def run_worker(checkout, db_path, contact_id, creates):
-    out = subprocess.run([sys.executable, __file__, "--worker", str(db_path), contact_id, str(creates)],
+def _search_p95(engine, queries):
+    """The p95 of these queries' searches in both modes, in milliseconds."""
+    took = []
+    for q in queries:
+        for match in ("all", "any"):
+            started = time.perf_counter()
+            engine.call("workspace.search", {"query": q, "match": match, "limit": 20})
+            took.append((time.perf_counter() - started) * 1000)
+    took.sort()
+    return took[int(0.95 * (len(took) - 1))]
+
+
+def run_worker(checkout, db_path, contact_id, creates, queries_path):
+    out = subprocess.run([sys.executable, __file__, "--worker", str(db_path), contact_id, str(creates),
+                          str(queries_path)],
                          env=env_for(None, checkout=checkout), capture_output=True, text=True, check=True)
     return json.loads(out.stdout)
 
@@ -87,10 +118,12 @@ def main():
     ap.add_argument("--compare", help="an older checkout, doing the same on its own copy in the same rounds")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--creates", type=int, default=5, help="notes.create calls after each step (their median)")
-    ap.add_argument("--worker", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--queries", type=int, default=100, help="searches drawn from the root's turns, asked in both "
+                    "modes before the first rename, right after it and once settled (their p95)")
+    ap.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.worker:
-        worker(opts.worker[0], opts.worker[1], int(opts.worker[2]))
+        worker(opts.worker[0], opts.worker[1], int(opts.worker[2]), opts.worker[3])
         return
     if not opts.root:
         ap.error("--root is required")
@@ -98,6 +131,8 @@ def main():
     try:
         source, contact_id, sessions, turns = prepared(opts.root, work / "source")
         say(f"load {' '.join(load())}; person {contact_id} speaks in {sessions} sessions, {turns} turns")
+        queries_path = work / "queries.json"
+        queries_path.write_text(json.dumps(draw_queries(source.parent, opts.queries, 7)))
         checkouts = {"ours": REPO, **({"older": Path(opts.compare).resolve()} if opts.compare else {})}
         rounds = {name: [] for name in checkouts}
         for r in range(opts.rounds):
@@ -106,7 +141,7 @@ def main():
                 copy = work / f"{name}-{r}" / DB_FILE
                 copy.parent.mkdir()
                 shutil.copyfile(source, copy)
-                got = run_worker(checkout, copy, contact_id, opts.creates)
+                got = run_worker(checkout, copy, contact_id, opts.creates, queries_path)
                 shutil.rmtree(copy.parent)
                 rounds[name].append(got)
                 say(f"round {r + 1} {name}: " + ", ".join(f"{k} {v:.1f}" for k, v in got.items()))
@@ -123,6 +158,16 @@ def main():
             rows.append(row)
         say(f"\nload {' '.join(load())}; sessions found by the new name (at most 100): "
             + ", ".join(f"{n} {m['sessions found by the new name (at most 100)']:.0f}" for n, m in med.items()))
+        say(markdown_table(headers, rows))
+        searches = ["search p95 before", f"search p95 after {STEPS[0][0]}", f"search p95 after {STEPS[0][0]}, settled"]
+        headers = ["searches, both modes", "ours ms", "ours / before"] + (["older ms", "ours / older"] if "older" in med else [])
+        rows = []
+        for key in searches:
+            ours = med["ours"][key]
+            row = [key[len("search p95 "):], f"{ours:.1f}", f"{ours / med['ours'][searches[0]]:.2f}x"]
+            if "older" in med:
+                row += [f"{med['older'][key]:.1f}", f"{ours / med['older'][key]:.2f}x"]
+            rows.append(row)
         say(markdown_table(headers, rows))
     finally:
         shutil.rmtree(work, ignore_errors=True)

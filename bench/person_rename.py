@@ -29,7 +29,6 @@ import time
 from pathlib import Path
 
 from common import DB_FILE, REPO, env_for, load, markdown_table, say
-from scale import draw_queries
 
 STEPS = (("renamed", {"name": "Quetzalcoatl Renamed"}), ("email only", {"email": "renamed@example.com"}),
          ("renamed again", {"name": "Axolotl Again"}))
@@ -131,6 +130,7 @@ def main():
     try:
         source, contact_id, sessions, turns = prepared(opts.root, work / "source")
         say(f"load {' '.join(load())}; person {contact_id} speaks in {sessions} sessions, {turns} turns")
+        from scale import draw_queries      # here, not in a worker: it puts this checkout first on sys.path
         queries_path = work / "queries.json"
         queries_path.write_text(json.dumps(draw_queries(source.parent, opts.queries, 7)))
         checkouts = {"ours": REPO, **({"older": Path(opts.compare).resolve()} if opts.compare else {})}

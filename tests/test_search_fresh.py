@@ -10,6 +10,8 @@ searching.
 import json
 from types import SimpleNamespace
 
+import pytest
+
 from talkbar import hooks, sqlfiles
 from talkbar.db import Database
 from talkbar.search import compact, index, postings
@@ -455,10 +457,15 @@ def test_bulk_and_incremental_indexing_agree_on_awkward_text(tb, demo_doc):
     _bulk_and_incremental_agree(tb, [session["sessionId"]], at_least=100)
 
 
-def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(demo, monkeypatch):
+@pytest.mark.parametrize("check_every", [1, 1000])
+def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(demo, monkeypatch, check_every):
+    """Whether every write looks or one in CHECK_EVERY: a copy built in this process is swapped in by
+    the next write (till then, searches read the old lists and the whole tail)."""
     monkeypatch.setattr(compact, "MIN_ROWS", 1)
-    monkeypatch.setattr(compact, "CHECK_EVERY", 1)
+    monkeypatch.setattr(compact, "CHECK_EVERY", check_every)
     monkeypatch.setattr(compact, "COMPACT_AT", 0)
+    monkeypatch.setattr(compact, "_writes", 0)          # the next write is a process's first: it looks
+    monkeypatch.setattr(compact, "_due", False)
     write(demo, [new_note("note-fresh-3", "Okapi sighting", "An okapi in the garden.")], [("note", "note-fresh-3")])
     compact.wait(60)                                       # the copy was built by a daemon thread
     db = Database(demo.db, create=False, idle_s=0)
@@ -475,27 +482,6 @@ def test_a_write_starts_compaction_in_the_background_and_the_next_swaps_it_in(de
         assert cur.execute(f"SELECT count(*) FROM ({SETTLED}) JOIN search_tail USING (doc_no, key)").fetchone()[0] == 0
     okapi, pangolin = find(demo, "okapi", "pangolin")
     assert [m["id"] for m in okapi] == ["note-fresh-3"] and [m["id"] for m in pangolin] == ["note-fresh-4"]
-
-
-def test_the_write_after_a_copy_was_built_swaps_it_in_whatever_its_count(demo, monkeypatch):
-    """A copy built in this process is swapped in by the next write, not only by a write that looks
-    every CHECK_EVERY (till then, its searches read the old lists and the whole tail)."""
-    monkeypatch.setattr(compact, "MIN_ROWS", 1)
-    monkeypatch.setattr(compact, "COMPACT_AT", 0)
-    monkeypatch.setattr(compact, "CHECK_EVERY", 1000)
-    monkeypatch.setattr(compact, "_writes", 0)          # the next write is a process's first: it looks
-    monkeypatch.setattr(compact, "_due", False)
-    write(demo, [new_note("note-fresh-5", "Okapi sighting", "An okapi in the garden.")], [("note", "note-fresh-5")])
-    compact.wait(60)
-    db = Database(demo.db, create=False, idle_s=0)
-    with db.cursor() as cur:
-        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 1
-    write(demo, [new_note("note-fresh-6", "Pangolin sighting", "A pangolin too.")], [("note", "note-fresh-6")])
-    db = Database(demo.db, create=False, idle_s=0)
-    with db.cursor() as cur:
-        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0    # swapped in
-    okapi, pangolin = find(demo, "okapi", "pangolin")
-    assert [m["id"] for m in okapi] == ["note-fresh-5"] and [m["id"] for m in pangolin] == ["note-fresh-6"]
 
 
 def test_a_workspace_indexed_before_search_existed_is_indexed_at_first_use(demo):

@@ -60,6 +60,9 @@ def after_write(cur):
     state = sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is not None:
         swap(cur, state)
+        if postings.fronts_dropped():    # the copy's fronts followed the marks made since it was taken
+            with _lock:
+                _due = True
     elif not dropped and (state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["indexed"])
                           or (state["unfronted"] and state["tail"] >= MIN_ROWS)):
         start(sqlfiles.call(cur, "search.compact.path"))

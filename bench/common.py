@@ -17,6 +17,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 
 
+def pct(values, p):
+    """The p-th percentile of these values (the nearest rank)."""
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
 def say(*parts):
     print(*parts, flush=True)
 

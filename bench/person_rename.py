@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import DB_FILE, REPO, env_for, load, markdown_table, say
+from common import DB_FILE, REPO, env_for, load, markdown_table, pct, say
 
 STEPS = (("renamed", {"name": "Quetzalcoatl Renamed"}), ("email only", {"email": "renamed@example.com"}),
          ("renamed again", {"name": "Axolotl Again"}))
@@ -100,8 +100,7 @@ def _search_p95(engine, queries):
             started = time.perf_counter()
             engine.call("workspace.search", {"query": q, "match": match, "limit": 20})
             took.append((time.perf_counter() - started) * 1000)
-    took.sort()
-    return took[int(0.95 * (len(took) - 1))]
+    return pct(took, 95)
 
 
 def run_worker(checkout, db_path, contact_id, creates, queries_path):

@@ -56,18 +56,13 @@ import uuid
 from collections import Counter
 from pathlib import Path
 
-from common import Peer, env_for, fts_match, load, say
+from common import Peer, env_for, fts_match, load, pct, say
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 PY = sys.executable
 ROWS = []   # (what, ours, peer, ratio, goal)
 PARTS = ("export", "sizes", "server", "live", "writers")   # what runs after the import (--parts)
-
-
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
 def child(argv, env=None, stdin=None, stdout=None, stderr=None):

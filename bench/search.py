@@ -61,7 +61,7 @@ from talkbar.search import compact, stopwords, text  # noqa: E402
 from talkbar.search.keys import key  # noqa: E402
 
 import search_mcp  # noqa: E402
-from common import fts_match, say  # noqa: E402
+from common import fts_match, pct, say  # noqa: E402
 
 FUNCTION_WORDS = getattr(stopwords, "FUNCTION", None) or getattr(stopwords, "WORDS", frozenset())
 
@@ -70,11 +70,6 @@ WS = "ws-bench"
 
 def ms(t0):
     return (time.perf_counter() - t0) * 1000
-
-
-def pct(values, p):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
 # ---------------------------------------------------------------------------------------- setup

@@ -22,8 +22,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from common import load, say
-from scale import Server, cli, draw_queries, meeting_marks, old_notes, pct, row, table
+from common import load, pct, say
+from scale import Server, cli, draw_queries, meeting_marks, old_notes, row, table
 
 
 def prepared(root, work, name, edits):

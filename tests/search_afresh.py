@@ -8,7 +8,7 @@ import shutil
 from search_ranking_calls import WS
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
-from talkbar.search import index
+from talkbar.search import check, index
 
 
 def answers(engine, queries):
@@ -59,3 +59,15 @@ def in_transaction(engine, fn):
         out = fn(cur)
         cur.execute("COMMIT")
     return out
+
+
+def speakers_go_by(cur, person, sessions):
+    """The first speaker who spoke in each of these sessions made to go by `person`, with no name of
+    their own (as an imported file may hold them), their turns indexed as an import indexes them;
+    the sessions, sorted."""
+    named = cur.execute(
+        "UPDATE session_participants SET name = NULL, contact_id = $person WHERE (session_id, speaker_id) IN ("
+        " SELECT session_id, min(speaker_id) FROM session_participants WHERE spoke AND list_contains($ids, session_id)"
+        " GROUP BY session_id) RETURNING session_id", {"person": person, "ids": sessions}).fetchall()
+    check.mend_turns_of(cur, WS, [s for (s,) in named])
+    return sorted(s for (s,) in named)

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from search_afresh import afresh, answers, in_transaction
+from search_afresh import afresh, answers, in_transaction, speakers_go_by
 from search_ranking_calls import WS, fronts_afresh
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
@@ -38,11 +38,7 @@ def _speakers_go_by_a_person(engine):
 
     def go_by(cur):
         cur.execute(f"CREATE OR REPLACE MACRO tb_front_at() AS {FRONT_AT}")
-        named = cur.execute(
-            "UPDATE session_participants SET name = NULL, contact_id = $person WHERE (session_id, speaker_id) IN ("
-            " SELECT session_id, min(speaker_id) FROM session_participants WHERE spoke AND list_contains($ids, session_id)"
-            " GROUP BY session_id) RETURNING session_id", {"person": person, "ids": sessions}).fetchall()
-        check.mend_turns_of(cur, WS, [s for (s,) in named])
+        named = speakers_go_by(cur, person, sessions)
         postings.settle(cur)        # their passages in the lists, as an import leaves them
         fronts_afresh(cur)
         return len(named)

@@ -2,7 +2,7 @@
 ("what did Dana say" finds Dana's turns), and a speaker renamed, linked or unlinked had left it as it
 was (search found the session's turns by the old name only, and a rebuild by the new one)."""
 
-from search_afresh import afresh, answers, found, in_transaction, named_speaker
+from search_afresh import afresh, answers, found, in_transaction, named_speaker, speakers_go_by
 from search_ranking_calls import WS
 from talkbar.search import check
 
@@ -52,14 +52,7 @@ def test_a_person_many_sessions_go_by_is_renamed_in_all_of_them_a_range_at_a_tim
     person = engine.call("contacts.create", {"name": "Wombat Person"})["contactId"]
     sessions = [s["sessionId"] for s in engine.call("sessions.list", {"limit": 6})["items"]]
 
-    def go_by_person(cur):
-        named = cur.execute(
-            "UPDATE session_participants SET name = NULL, contact_id = $person WHERE (session_id, speaker_id) IN ("
-            " SELECT session_id, min(speaker_id) FROM session_participants WHERE spoke AND list_contains($ids, session_id)"
-            " GROUP BY session_id) RETURNING session_id", {"person": person, "ids": sessions}).fetchall()
-        check.mend_turns_of(cur, WS, [s for (s,) in named])     # as an import indexes them
-        return sorted(s for (s,) in named)
-    named = in_transaction(engine, go_by_person)
+    named = in_transaction(engine, lambda cur: speakers_go_by(cur, person, sessions))
     assert len(named) >= 3 and _sessions_found(engine, "wombat person") == named
     monkeypatch.setattr(check, "TURNS_AT_ONCE", 40)     # several ranges
     before = len(heard())

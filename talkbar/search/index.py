@@ -62,15 +62,11 @@ def _index_rows(cur, workspace_id, kind, ids, rows):
     if gone:
         writer.drop_items([g["item_no"] for g in gone])
     wanted = passages.wanted(kind, rows, numbers)
-    renamed = [i for i in present if _held_text(held, numbers[i], 0, "title") != wanted[(numbers[i], 0, "title")][0]]
+    title = {i: (numbers[i], 0, "title") for i in present}     # an item's name: its passage in field 0
+    renamed = [i for i in present if (held.get(title[i]) or {}).get("text") != wanted[title[i]][0]]
     writer.replace(held, wanted)
     writer.flush()
     return renamed + [g["item_id"] for g in gone]
-
-
-def _held_text(held, item_no, field, part):
-    passage = held.get((item_no, field, part))
-    return passage and passage["text"]
 
 
 def index_turns(cur, workspace_id, session_id, live=None):

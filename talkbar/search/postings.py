@@ -26,6 +26,7 @@ Interface, all inside the caller's write transaction:
     w.flush()           # writes the passages, their postings and BM25's counts; returns the new passages' numbers
 
     bulk_turns(cur, workspace_id)   # every transcript turn of a workspace, tokenised in SQL
+    write_staged(cur)               # the staged passages' postings and passages (a bulk build's, a rewrite's)
     settle(cur)                     # after a bulk build: the tail folded into the term lists
 
 Per live turn that is one passage row, its postings appended to the tail, and one counts update;
@@ -203,19 +204,29 @@ def bulk_turns(cur, workspace_id):
         progress.say("Search index: transcripts, tokenising words")
         vocabulary(cur, workspace_id, sqlfiles.call(cur, "search.bulk.words") or [])
         half("Search index: transcripts, words tokenised")
-        ranges = sqlfiles.call(cur, "search.bulk.doc_ranges", docs=POSTINGS_DOCS)
-        with progress.steps(len(ranges)) as written:
-            for n, r in enumerate(ranges, 1):
-                sqlfiles.call(cur, "search.bulk.postings", lo=r["lo"], hi=r["hi"])
-                written(f"Search index: transcripts, postings written {n} of {len(ranges)}")
-    progress.say("Search index: transcripts, passages")      # 19 s at 6 M turns
-    sqlfiles.call(cur, "search.bulk.docs")
-    totals = sqlfiles.call(cur, "search.bulk.totals")
+        totals = write_staged(cur)
     if totals["docs"]:
         sqlfiles.call(cur, "search.stats.add", workspace_id=workspace_id, docs=[0, 0, totals["docs"]],
                       lens=[0, 0, totals["len"]])
+
+
+def write_staged(cur):
+    """The staged transcript passages (search_stage, their pieces in the vocabulary) written: their
+    postings counted into the tail POSTINGS_DOCS passages at a time, each such run sorted by term key,
+    then the passages with their lengths; the scratch emptied. Returns their count and terms (BM25's
+    counts, which the caller adds: a bulk build's are the workspace's first, a rewrite's go on its
+    Writer's)."""
+    ranges = sqlfiles.call(cur, "search.bulk.doc_ranges", docs=POSTINGS_DOCS)
+    with progress.steps(len(ranges)) as written:
+        for n, r in enumerate(ranges, 1):
+            sqlfiles.call(cur, "search.bulk.postings", lo=r["lo"], hi=r["hi"])
+            written(f"Search index: transcripts, postings written {n} of {len(ranges)}")
+    progress.say("Search index: transcripts, passages")      # 19 s at 6 M turns
+    sqlfiles.call(cur, "search.bulk.docs")
+    totals = sqlfiles.call(cur, "search.bulk.totals")
     sqlfiles.call(cur, "search.bulk.clear_stage")
     sqlfiles.call(cur, "search.bulk.clear_vocab")
+    return totals
 
 
 def vocabulary(cur, workspace_id, pieces):

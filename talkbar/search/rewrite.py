@@ -35,20 +35,12 @@ def replace_turns(writer, stale_docs, turns):
     postings.vocabulary(cur, writer.ws, sqlfiles.call(cur, "search.rewrite.words") or [])
     if stale_docs:
         _take_out(writer)
-    written = 0
-    if turns:
-        for r in sqlfiles.call(cur, "search.bulk.doc_ranges", docs=postings.POSTINGS_DOCS):
-            sqlfiles.call(cur, "search.bulk.postings", lo=r["lo"], hi=r["hi"])
-        sqlfiles.call(cur, "search.bulk.docs")
-        totals = sqlfiles.call(cur, "search.bulk.totals")
-        writer.docs[2] += totals["docs"]
-        writer.lens[2] += totals["len"]
-        written = totals["docs"]
-        sqlfiles.call(cur, "search.bulk.clear_stage")
-    sqlfiles.call(cur, "search.bulk.clear_vocab")
+    totals = postings.write_staged(cur)      # with no new passage, only the vocabulary to empty
+    writer.docs[2] += totals["docs"]
+    writer.lens[2] += totals["len"]
     sqlfiles.call(cur, "search.rewrite.clear")
     writer.flush()          # the counts
-    return written
+    return totals["docs"]
 
 
 def _take_out(writer):

@@ -274,6 +274,24 @@ def test_compaction_swaps_in_a_sorted_copy_without_losing_later_writes(demo):
         assert [r[1] for r in _direct_search(cur, "serengeti")] == [LIVE]
 
 
+def test_a_compaction_started_while_a_copy_awaits_its_swap_leaves_that_copy(demo):
+    """A write whose transaction began before a copy was committed sees none and may start another
+    compaction; that one builds nothing (it had replaced the copy while the next write swapped it in:
+    a catalog write-write conflict, an append failing), and the waiting copy is swapped in."""
+    write(demo, [append_turn(1, "Zanzibar venue", 2_000_000_000_000)], [("turns", LIVE)])
+    db = Database(demo.db, create=False, idle_s=0)
+    with db.cursor() as cur:
+        assert compact.build(cur) is True
+        copy = cur.execute("SELECT * FROM search_next ORDER BY key").fetchall()
+        assert compact.build(cur) is False
+        assert cur.execute("SELECT * FROM search_next ORDER BY key").fetchall() == copy
+        cur.execute("BEGIN TRANSACTION")
+        assert compact.swap(cur) is True
+        cur.execute("COMMIT")
+        assert [r[1] for r in _direct_search(cur, "zanzibar")] == [LIVE]
+        assert compact.build(cur) is True          # nothing waits: a compaction builds again
+
+
 def _settle(t):
     """Fold the tail into the term lists, as a background compaction does."""
     db = Database(t.db, create=False, idle_s=0)

@@ -578,7 +578,37 @@ SELECT (SELECT generation FROM search_state) AS generation,
        (SELECT count(*) FROM search_tail) + (SELECT count(*) FROM search_dead) AS tail,
        (SELECT coalesce(sum(total_len), 0) FROM search_stats) AS indexed,
        (SELECT count(*) FROM search_lists WHERE n >= tb_front_at()
-                                            AND key NOT IN (SELECT key FROM search_fronts)) AS unfronted
+                                            AND key NOT IN (SELECT key FROM search_fronts)) AS unfronted,
+       EXISTS (SELECT 1 FROM search_next_ranges r, search_state s
+               WHERE r.generation = s.generation AND r.range_no = 0) AS building
+
+-- name: search.compact.progress
+-- returns: one
+-- params: none
+-- How far the copy of this generation is: its ranges of keys (NULL: none begun) and those built.
+SELECT max(ranges) FILTER (WHERE range_no = 0) AS ranges,
+       coalesce(list(range_no ORDER BY range_no) FILTER (WHERE range_no > 0), []) AS built
+FROM search_next_ranges WHERE generation = (SELECT generation FROM search_state)
+
+-- name: search.compact.begun
+-- returns: exec
+-- params: $ranges
+-- The copy's tables are made, of $ranges ranges of keys.
+INSERT INTO search_next_ranges SELECT generation, 0, $ranges FROM search_state
+
+-- name: search.compact.to_build
+-- returns: value
+-- params: $range_no
+-- Whether range $range_no of this generation's copy is still to build (not when the copy was
+-- discarded meanwhile, or the range built by a compaction before).
+SELECT EXISTS (SELECT 1 FROM search_next_ranges r, search_state s WHERE r.generation = s.generation AND r.range_no = 0)
+       AND NOT EXISTS (SELECT 1 FROM search_next_ranges r, search_state s
+                       WHERE r.generation = s.generation AND r.range_no = $range_no)
+
+-- name: search.compact.range_built
+-- returns: exec
+-- params: $range_no
+INSERT INTO search_next_ranges SELECT generation, $range_no, 0 FROM search_state
 
 -- name: search.compact.path
 -- returns: value
@@ -627,12 +657,28 @@ CREATE OR REPLACE TABLE search_next_fronts (
 INSERT INTO search_next_fronts
 SELECT * FROM search_front_rows('search_next', $lo, $hi)
 
--- name: search.compact.build_docs
+-- name: search.compact.build_docs_table
 -- returns: exec
 -- params: none
--- Exactly which tail passages the copy took in (the swap removes just these from the tail), and
--- the marked ones it took out (their marks go with them).
-CREATE OR REPLACE TABLE search_next_docs AS SELECT DISTINCT doc_no FROM search_tail
+-- Exactly which tail passages each range of the copy took in (the swap removes just their rows of
+-- the range's keys from the tail: a passage written after its range was built stays), and the
+-- marked ones it took out (their marks go with them) …
+CREATE OR REPLACE TABLE search_next_docs (doc_no INTEGER NOT NULL, lo BIGINT NOT NULL, hi BIGINT NOT NULL)
+
+-- name: search.compact.build_docs
+-- returns: exec
+-- params: $lo, $hi
+-- … those of the keys $lo..$hi.
+INSERT INTO search_next_docs SELECT DISTINCT doc_no, $lo, $hi FROM search_tail WHERE key BETWEEN $lo AND $hi
+
+-- name: search.compact.build_dead
+-- returns: exec
+-- params: $lo, $hi
+-- The journal's removals of the keys $lo..$hi: none of those passages is in this range of the copy
+-- (they left the tail before it was read), so none is to take out of it at the swap, and their
+-- lists keep the fronts the copy built (the swap drops the fronts of the lists it takes passages
+-- out of).
+DELETE FROM search_dead WHERE key BETWEEN $lo AND $hi
 
 -- name: search.compact.build_info
 -- returns: exec
@@ -671,7 +717,8 @@ ALTER TABLE search_next_fronts RENAME TO search_fronts
 -- copied into a fresh tail, as deleting nearly all of a big tail left every search scanning the
 -- deleted rows until the next checkpoint (1.4x the fresh index's p50 at 600k turns).
 CREATE TABLE search_tail_kept AS
-SELECT * FROM search_tail WHERE doc_no NOT IN (SELECT doc_no FROM search_next_docs)
+SELECT * FROM search_tail t
+WHERE NOT EXISTS (SELECT 1 FROM search_next_docs d WHERE d.doc_no = t.doc_no AND t.key BETWEEN d.lo AND d.hi)
 
 -- name: search.compact.swap_tail_drop
 -- returns: exec
@@ -723,8 +770,14 @@ DELETE FROM search_dead
 -- name: search.compact.discard
 -- returns: exec
 -- params: none
--- No copy is waiting any more.
+-- No copy is waiting any more …
 DELETE FROM search_next_info
+
+-- name: search.compact.discard_ranges
+-- returns: exec
+-- params: none
+-- … nor being built.
+DELETE FROM search_next_ranges
 
 -- name: search.compact.drop_next
 -- returns: exec

@@ -2,40 +2,46 @@
 
 Search reads each term's list by its primary key (search_lists), plus the small unsorted tail that
 every write appends to. When the tail grows past COMPACT_AT of the index (its terms, as BM25's
-counts have them), the write that notices starts a daemon thread in its own process. The thread, on
-its own connection to the same database and in its own transaction, writes a copy of the lists with
-the tail folded in (search_next), the fronts of its long lists (search_next_fronts) and the tail
-passages it took in, and commits; searches go on reading the old tables meanwhile. The next write
-swaps the copy in: inside its own transaction, so writes never race the swap, it renames search_next
-and its fronts into place, deletes from the tail exactly what the copy took in (a turn appended
-while the copy was built stays in the tail; the copy left out the passages marked removed from the
+counts have them), the write that notices starts a daemon thread in its own process. The thread,
+on its own connection to the same database, writes a copy of the lists with the tail folded in
+(search_next), the fronts of its long lists (search_next_fronts) and the tail passages it took in,
+a range of keys at a time, each range in a transaction of its own (search_next_ranges says which
+are built); searches go on reading the old tables meanwhile. The write after the last range swaps
+the copy in: inside its own transaction, so writes never race the swap, it renames search_next and
+its fronts into place, deletes from the tail exactly what each range took in (a turn appended after
+its range was built stays in the tail; the copy left out the passages marked removed from the
 lists, and their marks go with it: sql/schema/1000_search_marks.sql) and from the copy the tail's
-passages removed meanwhile (search_dead, by term; those lists lose their fronts). A passage of the
-lists removed meanwhile is still in the copy, and its marks stay in the tail for the next one. The
-swap is a few catalog changes and small updates. A rebuild (import) moves the generation on, so a
-copy of the old postings is dropped.
+passages removed since their range was built (search_dead, by term; those lists lose their fronts).
+A passage of the lists removed since is still in the copy, and its marks stay in the tail for the
+next one. The swap is a few catalog changes and small updates. A rebuild (import) moves the
+generation on, so a copy of the old postings, whole or begun, is dropped.
 
-A short-lived CLI process gives its compaction up to EXIT_WAIT_S at exit (a workspace of a few
-hundred sessions compacts in well under that), then interrupts it: nothing is committed, and the
-next process tries again; the MCP server and the recording stand-in live long enough for any size.
+A compaction runs while its process holds the file: when the process lets the file go (a knock from
+another process, its idle bound, the end of a one-shot CLI call), the compaction stops at the end of
+the range under way (db.on_release), and any later write, of any process, goes on from the next
+one. Built whole in one transaction, a compaction at 6 M turns (27 s, 33 ranges) was lost whenever
+its process let go sooner: a one-shot CLI write gave it 3 s and threw it away (3.3 s a write, for
+ever), and an MCP server's compaction kept DuckDB's file open past the lease, another process's call
+answering `busy`. A process that starts one builds at least a range, and a small index is one range.
 """
 
 import atexit
+import os
 import threading
 
 from talkbar import events, progress, sqlfiles
-from talkbar.db import duckdb_engine, transaction
+from talkbar.db import duckdb_engine, on_release, transaction
 from talkbar.search import postings
 from talkbar.search.keys import key_ranges
 
 COMPACT_AT = 0.05        # the tail's postings (and removals journaled), as a share of the index's terms
 MIN_ROWS = 20_000        # never compact for less
 CHECK_EVERY = 16         # writes between two looks at the tail (the first write of a process looks)
-EXIT_WAIT_S = 3.0        # how long a process about to exit lets a compaction finish
+STOP_WAIT_S = 10.0       # how long a compaction asked to stop gets to end its range before it is interrupted
 RANGE_POSTINGS = 2_000_000   # postings (as BM25's counts have the index's terms) per range of keys built at once
 
 _lock = threading.Lock()
-_running = {}            # database path -> (thread, connection)
+_running = {}            # database path (real) -> (thread, connection, stop event)
 _unseen = False          # this process started a compaction since finish() last ran
 _writes = 0
 _due = False             # the next write looks (a copy was built, or a front went)
@@ -63,7 +69,7 @@ def after_write(cur):
         if postings.fronts_dropped():    # the copy's fronts followed the marks made since it was taken
             with _lock:
                 _due = True
-    elif not dropped and (state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["indexed"])
+    elif not dropped and (state["building"] or state["tail"] >= max(MIN_ROWS, COMPACT_AT * state["indexed"])
                           or (state["unfronted"] and state["tail"] >= MIN_ROWS)):
         start(sqlfiles.call(cur, "search.compact.path"))
 
@@ -74,7 +80,8 @@ def swap(cur, state=None):
     if state["ready"] is None:
         return False
     if state["ready"] != state["generation"]:
-        for step in ("search.compact.drop_next", "search.compact.drop_next_fronts", "search.compact.discard"):
+        for step in ("search.compact.drop_next", "search.compact.drop_next_fronts", "search.compact.discard",
+                     "search.compact.discard_ranges"):
             sqlfiles.call(cur, step)
         events.emit("search.compact", step="discarded")
         return False
@@ -83,63 +90,92 @@ def swap(cur, state=None):
                      "search.compact.swap_fronts_rename", "search.compact.swap_tail", "search.compact.swap_tail_drop",
                      "search.compact.swap_tail_rename", "search.compact.swap_dead", "search.compact.swap_dead_fronts"):
             sqlfiles.call(cur, step)
-        # the passages that left the lists since the copy was taken (their marks are all the tail
-        # holds now) are still in the copy and on its fronts: the fronts follow them as they followed
+        # the passages that left the lists since their range of the copy was built (their marks are
+        # all the tail holds now) are still in the copy and on its fronts: the fronts follow them as they followed
         # when they left (a copy taken before, and a front's ranking of the word had differed from its
         # whole list's until the next compaction; the write that starts a compaction is one such)
         marked = sqlfiles.call(cur, "search.fronts.marked", staged=False)
         postings.follow_fronts(cur, marked["groups"], marked["keys"])
-        for step in ("search.compact.swap_empty", "search.compact.swap_journal", "search.compact.discard"):
+        for step in ("search.compact.swap_empty", "search.compact.swap_journal", "search.compact.discard",
+                     "search.compact.discard_ranges"):
             sqlfiles.call(cur, step)
         done("Search compaction: the new lists are in place")
     events.emit("search.compact", step="swapped")
     return True
 
 
-def build(con):
-    """Write the copy of the lists, the tail folded in, in one transaction of `con` (its own
-    connection), a range of keys at a time (about RANGE_POSTINGS postings each: the lists'
-    aggregates do not spill, and the whole index at once held 7.5 GB at 6 M turns); a progress step
-    for each part, heard where the building thread runs with a reporter (a background build
-    outlives the call that started it, so no call hears it). Returns False, building nothing, where
-    a copy of this generation already awaits its swap."""
-    with transaction(con), progress.steps(4) as done:
-        state = sqlfiles.call(con, "search.compact.state")
-        if state["ready"] == state["generation"]:
-            # a copy built before awaits its swap: a write whose transaction began before that copy
-            # was committed saw none and started this one, and replacing it raced the next write's
-            # swap of it (a catalog write-write conflict on search_next: 4 failed appends in 16
-            # runs of 8 processes appending, once each write after a build looked)
-            return False
-        sqlfiles.call(con, "search.compact.discard")   # a copy of an older generation, never to be swapped in
-        sqlfiles.call(con, "search.compact.build_fronts_table")
-        sqlfiles.call(con, "search.compact.build_table")
-        done("Search compaction: built the lists' table")
-        ranges = key_ranges(-(-state["indexed"] // RANGE_POSTINGS) or 1)
+def build(con, stop=None):
+    """Build the copy of the lists, the tail folded in, on `con` (its own connection): a range of
+    keys at a time (about RANGE_POSTINGS postings each: the lists' aggregates do not spill, and the
+    whole index at once held 7.5 GB at 6 M turns), each range in a transaction of its own, going on
+    from the ranges a compaction before built of this generation's copy. Once `stop` is set, it
+    stops at the end of a range (having built one at least). A progress step for each range, heard
+    where the building thread runs with a reporter (a background build outlives the call that
+    started it, so no call hears it). True once the copy is whole and awaits its swap; False when it
+    built nothing more (a copy awaits its swap already: a write whose transaction began before that
+    copy was committed saw none and started this one; or the copy was discarded meanwhile)."""
+    ranges, built = _begin(con)
+    if ranges is None:
+        return False
+    with progress.steps(len(ranges) - len(built) + 1) as done:
         for n, (lo, hi) in enumerate(ranges, 1):
-            progress.say(f"Search compaction: the lists and their fronts, {n} of {len(ranges)}")
-            for step in ("search.compact.build_postings", "search.compact.build_fronts"):
-                sqlfiles.call(con, step, lo=lo, hi=hi)
-        done("Search compaction: built the postings and the fronts of the long lists")
-        for step, what in (("search.compact.build_docs", "the passages"), ("search.compact.build_info", "the counts")):
-            sqlfiles.call(con, step)
-            done(f"Search compaction: built {what}")
+            if n in built:
+                continue
+            with transaction(con):
+                if not sqlfiles.call(con, "search.compact.to_build", range_no=n):
+                    return False
+                for step in ("search.compact.build_postings", "search.compact.build_fronts",
+                             "search.compact.build_docs", "search.compact.build_dead"):
+                    sqlfiles.call(con, step, lo=lo, hi=hi)
+                sqlfiles.call(con, "search.compact.range_built", range_no=n)
+            built.add(n)
+            done(f"Search compaction: the lists and their fronts, {n} of {len(ranges)}")
+            if stop is not None and stop.is_set() and len(built) < len(ranges):
+                events.emit("search.compact", step="stopped", built=len(built), ranges=len(ranges))
+                return False
+        with transaction(con):
+            now = sqlfiles.call(con, "search.compact.progress")
+            if now["ranges"] != len(ranges) or len(now["built"]) != len(ranges):
+                return False
+            sqlfiles.call(con, "search.compact.build_info")
+            done("Search compaction: the copy is built")
     return True
 
 
-def _work(path):
+def _begin(con):
+    """The ranges of keys of this generation's copy and those built, the copy's tables made first if
+    none is begun; (None, None) where a copy awaits its swap (nothing to build)."""
+    with transaction(con):
+        state = sqlfiles.call(con, "search.compact.state")
+        if state["ready"] == state["generation"]:
+            # replacing it raced the next write's swap of it (a catalog write-write conflict on
+            # search_next: 4 failed appends in 16 runs of 8 processes appending)
+            return None, None
+        begun = sqlfiles.call(con, "search.compact.progress")
+        if begun["ranges"] is not None:
+            return key_ranges(begun["ranges"]), set(begun["built"])
+        for step in ("search.compact.discard", "search.compact.discard_ranges",   # of an older generation
+                     "search.compact.build_table", "search.compact.build_fronts_table",
+                     "search.compact.build_docs_table"):
+            sqlfiles.call(con, step)
+        count = -(-state["indexed"] // RANGE_POSTINGS) or 1
+        sqlfiles.call(con, "search.compact.begun", ranges=count)
+    return key_ranges(count), set()
+
+
+def _work(path, stop):
     global _due
     con = None
     try:
         con = duckdb_engine().connect(path)     # the same database instance as the process's lease
         with _lock:
             if path in _running:
-                _running[path] = (_running[path][0], con)
-        if build(con):
+                _running[path] = (_running[path][0], con, stop)
+        if build(con, stop):
             events.emit("search.compact", step="built")
         with _lock:
-            _due = True         # the next write swaps it in (this one, or one built before)
-    except Exception as exc:  # interrupted at exit, or the file went away: the next write tries again
+            _due = True         # the next write swaps it in, or goes on with it
+    except Exception as exc:  # interrupted, or the file went away: the next write goes on with it
         events.emit("search.compact", step="failed", error=f"{type(exc).__name__}: {exc}")
     finally:
         if con is not None:
@@ -150,11 +186,13 @@ def _work(path):
 
 def start(path):
     global _unseen
+    path = os.path.realpath(path)
     with _lock:
         if path in _running:
             return False
-        thread = threading.Thread(target=_work, args=(path,), name="talkbar-search-compaction", daemon=True)
-        _running[path] = (thread, None)
+        stop = threading.Event()
+        thread = threading.Thread(target=_work, args=(path, stop), name="talkbar-search-compaction", daemon=True)
+        _running[path] = (thread, None, stop)
         _unseen = True
     thread.start()
     return True
@@ -162,7 +200,7 @@ def start(path):
 
 def wait(timeout=None):
     """Wait for running compactions (tests and the bench)."""
-    for thread, _con in list(_running.values()):
+    for thread, _con, _stop in list(_running.values()):
         thread.join(timeout)
 
 
@@ -171,12 +209,15 @@ def started():
     return _unseen
 
 
-@atexit.register
-def finish(wait_s=EXIT_WAIT_S):
-    """At exit: let running compactions finish for up to `wait_s`, then interrupt them (the CLI calls
-    it itself first, to show its progress line meanwhile)."""
-    global _unseen
-    for thread, con in list(_running.values()):
+@on_release
+def stop(path=None, wait_s=STOP_WAIT_S):
+    """The process lets the file at `path` go (every file: None): its compaction stops at the end
+    of the range under way, given `wait_s` for it, then interrupted (that range is lost)."""
+    want = None if path is None else os.path.realpath(path)
+    for key, (thread, con, event) in list(_running.items()):
+        if want is not None and key != want:
+            continue
+        event.set()
         thread.join(wait_s)
         if thread.is_alive() and con is not None:
             try:
@@ -184,11 +225,19 @@ def finish(wait_s=EXIT_WAIT_S):
             except Exception:
                 pass
             thread.join(5)
+
+
+@atexit.register
+def finish(wait_s=STOP_WAIT_S):
+    """At exit: running compactions stop at their range's end (the CLI calls it itself first, to
+    show its progress line meanwhile)."""
+    global _unseen
+    stop(None, wait_s)
     _unseen = False
 
 
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
     for step in ("search.compact.next_generation", "search.compact.drop_next", "search.compact.drop_next_fronts",
-                 "search.compact.discard", "search.compact.swap_journal"):
+                 "search.compact.discard", "search.compact.discard_ranges", "search.compact.swap_journal"):
         sqlfiles.call(cur, step)

@@ -1,0 +1,178 @@
+"""A compaction is built a range of keys at a time, each range committed on its own, and stops at a
+range's end when its process lets the file go (talkbar/search/compact.py, migration 1280): a later
+build, of this process or another, goes on where it stopped, and what was written between its
+ranges (new passages, passages gone from the tail, passages marked out of the lists) comes out as
+an index built afresh has it. Built whole in one transaction, a compaction at 6 M turns was thrown
+away by every one-shot CLI write (3.3 s each, for ever) and kept the file from other processes
+while an MCP server built it."""
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from types import SimpleNamespace
+
+from search_afresh import answers, in_transaction
+from search_ranking_calls import WS, fronts_afresh, lengths_wrong
+from test_search_fronts import FRONT_AT, _true_to_the_lists
+from talkbar import sqlfiles
+from talkbar.db import Database
+from talkbar.engine import CLI, Engine
+from talkbar.search import compact, index, postings
+
+QUERIES = ("budget", "okapi savanna", "pangolin", "vendor pricing", "quarterly budget review", "launch date",
+           "meeting notes", "discount")
+
+# every posting a search reads, named by passage (item, field, part) rather than by number (a passage
+# gone, still in a list, has none): the lists' and the tail's, less the passages marked out of the lists
+EFFECTIVE = """
+WITH p AS (SELECT key, unnest(docs) AS doc, unnest(tfs) AS tf, unnest(dls) AS dl FROM search_lists
+           UNION ALL SELECT key, doc_no, tf, dl FROM search_tail WHERE tf > 0)
+SELECT p.key, i.item_id, d.field, d.part, p.tf, p.dl
+FROM p LEFT JOIN search_docs d ON d.doc_no = p.doc LEFT JOIN search_items i ON i.item_no = d.item_no
+WHERE (p.key, p.doc) NOT IN (SELECT key, doc_no FROM search_tail WHERE tf < 0)
+ORDER BY ALL"""
+
+
+def _progress(cur):
+    return sqlfiles.call(cur, "search.compact.progress")
+
+
+def _fronted(engine):
+    """Long lists here are FRONT_AT postings (the product's bound is 100,000): fronts to keep true."""
+    def setup(cur):
+        cur.execute(f"CREATE OR REPLACE MACRO tb_front_at() AS {FRONT_AT}")
+        fronts_afresh(cur)
+        return sqlfiles.call(cur, "search.compact.state")["indexed"]
+    return in_transaction(engine, setup)
+
+
+def _writes_between(engine, n, made):
+    """Writes of every kind a compaction must carry across: a note made (its passages in the tail),
+    the note made one step before edited (its tail passages gone: the journal), a demo note edited
+    (its passages marked out of the lists)."""
+    made.append(engine.call("notes.create", {"title": f"Okapi savanna {n}",
+                                             "markdown": f"Pangolin budget review, round {n}."})["noteId"])
+    if n:
+        engine.call("notes.update", {"noteId": made[n - 1], "markdown": "Vendor pricing after the discount."})
+    demo_notes = [i["noteId"] for i in engine.call("notes.list", {"limit": 50})["items"] if i["noteId"] not in made]
+    engine.call("notes.update", {"noteId": demo_notes[n], "markdown": f"Quarterly budget review, take {n}."})
+
+
+def _afresh(engine, path):
+    """The effective postings and the answers of a copy whose index is built again from its tables."""
+    engine.db.release_now()
+    shutil.copy(engine.db.path, path)
+    db = Database(path, create=False, idle_s=0)
+    with db.cursor() as cur:
+        cur.execute("BEGIN TRANSACTION")
+        index.after_import(cur, [WS])
+        cur.execute("COMMIT")
+        effective = cur.execute(EFFECTIVE).fetchall()
+    try:
+        return effective, answers(Engine(db, CLI), QUERIES)
+    finally:
+        db.release_now()
+
+
+def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_engine, monkeypatch, tmp_path):
+    engine = fresh_engine
+    indexed = _fronted(engine)
+    monkeypatch.setattr(compact, "RANGE_POSTINGS", indexed // 8)
+    monkeypatch.setattr(compact, "after_write", lambda cur: None)     # only this test builds and swaps
+    stop = threading.Event()
+    stop.set()                                    # as if the process let go while its first range was built
+    made = []
+    _writes_between(engine, 0, made)
+    for n in (1, 2):
+        with engine.db.cursor() as cur:
+            assert compact.build(cur, stop) is False
+            progress = _progress(cur)
+            assert progress["ranges"] >= 8 and progress["built"] == list(range(1, n + 1)), progress
+        _writes_between(engine, n, made)
+    with engine.db.cursor() as cur:
+        assert compact.build(cur) is True             # goes on from range 3 to the last
+        assert _progress(cur)["built"] == list(range(1, _progress(cur)["ranges"] + 1))
+        assert compact.build(cur) is False            # whole: nothing more to build
+        _writes_between(engine, 3, made)
+        assert in_transaction(engine, compact.swap) is True
+        assert _progress(cur) == {"ranges": None, "built": []}
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0
+        assert cur.execute("SELECT count(*) FROM search_tail WHERE tf > 0").fetchone()[0] > 0    # written since
+        assert lengths_wrong(cur) == 0
+        _true_to_the_lists(cur)
+        effective = cur.execute(EFFECTIVE).fetchall()
+    ours = answers(engine, QUERIES)
+    assert sum(len(v) for v in ours.values()) >= 40, ours
+    assert (effective, ours) == _afresh(engine, tmp_path / "afresh.duckdb")
+
+
+def test_a_compaction_stops_at_its_ranges_end_when_the_process_lets_the_file_go(fresh_engine, monkeypatch, heard):
+    """Letting the file go (a knock, the idle bound, a one-shot call's end) waits for the range under
+    way and no longer: the compaction's connection is closed with the lease, so another process can
+    open the file; the next write goes on with the copy, and the one after swaps it in."""
+    engine = fresh_engine
+    indexed = _fronted(engine)
+    monkeypatch.setattr(compact, "RANGE_POSTINGS", indexed // 6)
+    monkeypatch.setattr(compact, "MIN_ROWS", 1)
+    monkeypatch.setattr(compact, "COMPACT_AT", 0)
+    monkeypatch.setattr(compact, "_writes", 0)       # the next write is a process's first: it looks
+    monkeypatch.setattr(compact, "_due", False)
+    monkeypatch.setattr(postings, "_fronts_dropped", False)   # a write that took a front starts none
+    order = []
+
+    def call(cur, name, **params):     # the first range is committed only once the process lets go
+        if name == "search.compact.range_built" and not order:
+            (_thread, _con, stopping), = compact._running.values()
+            assert stopping.wait(60)
+            order.append("range ended")
+        return sqlfiles.call(cur, name, **params)
+
+    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+    assert compact._running                                # building in the background
+    engine.db.release_now()
+    order.append("let go")
+    assert order == ["range ended", "let go"] and not compact._running
+    stopped = [e for e in heard() if e.get("event") == "search.compact"]
+    assert [e["step"] for e in stopped] == ["stopped"] and stopped[0]["built"] == 1 and stopped[0]["ranges"] >= 6
+    opened = subprocess.run([sys.executable, "-c", "import duckdb, sys; duckdb.connect(sys.argv[1]).close()",
+                             str(engine.db.path)], capture_output=True, text=True, env=dict(os.environ))
+    assert opened.returncode == 0, opened.stderr         # nothing of this process holds the file
+    monkeypatch.setattr(compact, "MIN_ROWS", 10 ** 9)      # the tail alone asks for none now
+    engine.call("notes.create", {"title": "Pangolin sighting", "markdown": "Another one."})    # goes on
+    compact.wait(60)
+    with engine.db.cursor() as cur:
+        progress = _progress(cur)
+        assert progress["built"] == list(range(1, progress["ranges"] + 1))
+    engine.call("notes.create", {"title": "Aardvark sighting", "markdown": "And one more."})   # swaps it in
+    compact.wait(60)
+    with engine.db.cursor() as cur:
+        assert _progress(cur) == {"ranges": None, "built": []}
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 0
+        assert lengths_wrong(cur) == 0
+        _true_to_the_lists(cur)
+    steps = [e["step"] for e in heard() if e.get("event") == "search.compact"]
+    assert steps[:3] == ["stopped", "built", "swapped"], steps
+    found = engine.call("workspace.search", {"query": "sighting", "kinds": ["note"]})["matches"]
+    assert len(found) == 2, found
+
+
+def test_a_passage_gone_before_its_range_was_built_costs_its_lists_no_front(fresh_engine, monkeypatch):
+    """The journal of passages gone from the tail is for a copy that may hold them; a range read after
+    they went holds none, and the lists keep the fronts its copy built (the swap drops the fronts of
+    the lists it takes passages out of: all of them, while the journal kept every removal since the
+    last compaction)."""
+    engine = fresh_engine
+    _fronted(engine)
+    monkeypatch.setattr(compact, "after_write", lambda cur: None)
+    note = engine.call("notes.create", {"title": "Budget review", "markdown": "The quarterly budget review meeting."})
+    engine.call("notes.update", {"noteId": note["noteId"], "markdown": "Moved to Friday."})
+    with engine.db.cursor() as cur:
+        journal = {k for (k,) in cur.execute("SELECT DISTINCT key FROM search_dead").fetchall()}
+        assert journal & {k for (k,) in cur.execute("SELECT key FROM search_fronts").fetchall()}
+        assert compact.build(cur) is True
+        assert in_transaction(engine, compact.swap) is True
+        assert _true_to_the_lists(cur) == set()           # no long list without its front
+        assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0

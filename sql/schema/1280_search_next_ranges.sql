@@ -1,8 +1,8 @@
 -- migration: 1280_search_next_ranges
--- A compaction's copy (talkbar/search/compact.py) is built a range of keys at a time, each range in
--- a transaction of its own, and a process stops it at a range's end when it lets the file go (a
--- knock, its idle bound, its exit): any later write, of any process, goes on from the next range.
--- Built in one transaction, a compaction at 6 M turns (27 s) was lost whenever its process let go
+-- A compaction's copy (talkbar/search/compact.py) is built a range of keys at a time, and a process
+-- stops it at a range's end when it lets the file go (a knock, its idle bound, its exit), committing
+-- the ranges built: any later write, of any process, goes on from the next range. Thrown away
+-- instead, a compaction at 6 M turns (27 s) was lost whenever its process let go
 -- sooner: a one-shot CLI write gave it 3 s and then threw it away (each such write took 3.3 s, and
 -- an archive written only through the CLI never compacted), and while an MCP server's compaction
 -- ran, its connection kept DuckDB's file open after the lease had ended, so that another process's

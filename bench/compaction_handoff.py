@@ -130,7 +130,8 @@ def main():
                 after_s = f"; then {statistics.median(then):.2f} s a write" if then else ""
                 say(f"round {r + 1} {name} (load {' '.join(load())}): {len(took)} one-shot writes "
                     f"{'until the compaction was in' if swapped_at else 'and still none in'}, median "
-                    f"{statistics.median(took):.2f} s, max {max(took):.2f} s, total {sum(took):.1f} s{after_s}; "
+                    f"{statistics.median(took):.2f} s, max {max(took):.2f} s (call {took.index(max(took)) + 1}), total "
+                    f"{sum(took):.1f} s{after_s}; "
                     f"beside a server's compaction a read took {read_s:.2f} s{' (busy)' if busy else ''}")
                 shutil.rmtree(root)
         rows = []

@@ -22,8 +22,8 @@ def answers(engine, queries):
     return out
 
 
-def afresh(engine, path, queries):
-    """The same queries on a copy of the database whose index is built again from its tables."""
+def rebuilt_copy(engine, path):
+    """A copy of the engine's database at `path` whose index is built again from its tables."""
     engine.db.release_now()
     shutil.copy(engine.db.path, path)
     db = Database(path, create=False, idle_s=0)
@@ -31,6 +31,12 @@ def afresh(engine, path, queries):
         cur.execute("BEGIN TRANSACTION")
         index.after_import(cur, [WS])
         cur.execute("COMMIT")
+    return db
+
+
+def afresh(engine, path, queries):
+    """The same queries on a copy of the database whose index is built again from its tables."""
+    db = rebuilt_copy(engine, path)
     try:
         return answers(Engine(db, CLI), queries)
     finally:

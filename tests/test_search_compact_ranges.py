@@ -7,19 +7,17 @@ away by every one-shot CLI write (3.3 s each, for ever) and kept the file from o
 while an MCP server built it."""
 
 import os
-import shutil
 import subprocess
 import sys
 import threading
 from types import SimpleNamespace
 
-from search_afresh import answers, in_transaction
-from search_ranking_calls import WS, fronts_afresh, lengths_wrong
+from search_afresh import answers, in_transaction, rebuilt_copy
+from search_ranking_calls import fronts_afresh, lengths_wrong
 from test_search_fronts import FRONT_AT, _true_to_the_lists
 from talkbar import sqlfiles
-from talkbar.db import Database
 from talkbar.engine import CLI, Engine
-from talkbar.search import compact, index, postings
+from talkbar.search import compact, postings
 
 QUERIES = ("budget", "okapi savanna", "pangolin", "vendor pricing", "quarterly budget review", "launch date",
            "meeting notes", "discount")
@@ -62,15 +60,10 @@ def _writes_between(engine, n, made):
 
 def _afresh(engine, path):
     """The effective postings and the answers of a copy whose index is built again from its tables."""
-    engine.db.release_now()
-    shutil.copy(engine.db.path, path)
-    db = Database(path, create=False, idle_s=0)
-    with db.cursor() as cur:
-        cur.execute("BEGIN TRANSACTION")
-        index.after_import(cur, [WS])
-        cur.execute("COMMIT")
-        effective = cur.execute(EFFECTIVE).fetchall()
+    db = rebuilt_copy(engine, path)
     try:
+        with db.cursor() as cur:
+            effective = cur.execute(EFFECTIVE).fetchall()
         return effective, answers(Engine(db, CLI), QUERIES)
     finally:
         db.release_now()

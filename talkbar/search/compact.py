@@ -48,8 +48,9 @@ _due = False             # the next write looks (a copy was built, or a front we
 
 
 def after_write(cur):
-    """Called by the index inside every indexing write: swap a ready copy in, or start one when the
-    tail has grown, or when a long list has lost its front (its searches group the whole list: at
+    """Called by the index inside every indexing write: swap a ready copy in, or go on with one begun
+    (stopped when a process let the file go), or start one when the tail has grown, or when a long
+    list has lost its front (its searches group the whole list: at
     6 M turns, after a person renamed whom 1,095 sessions' speakers go by, 136 of 164 fronts gone and
     the search p95 3.3x, until a compaction the tail alone would not have asked for). It looks every
     CHECK_EVERY writes, at the first write after this process built a copy, and at the write after

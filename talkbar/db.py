@@ -47,12 +47,14 @@ KNOCK_EVERY_S = 0.04  # how often the first in line knocks again
 DRAIN_S = 1.0         # how long a read waits for a knocked lease to end before joining it after all
 APP_ID = "talkbar"
 
-_released = []        # fn(path), called as this process lets a file go (on_release)
+_released = []        # fn(path, knocked), called as this process lets a file go (on_release)
 
 
 def on_release(fn):
-    """Register `fn(path)`, called as a lease of this process lets the file at `path` go, before the
-    file is closed (a search compaction stops at its range's end: talkbar/search/compact.py)."""
+    """Register `fn(path, knocked)`, called as a lease of this process lets the file at `path` go,
+    before the file is closed; `knocked()` says whether another process asks for the file meanwhile
+    (a search compaction may finish, unless knocked, then stops at its range's end:
+    talkbar/search/compact.py)."""
     _released.append(fn)
     return fn
 
@@ -356,7 +358,7 @@ class Database:
             return
         started = time.monotonic()
         for fn in _released:   # work of this process on the file that must not outlive the lease
-            fn(self.path)
+            fn(self.path, self._knocked)
         self.width.detach()
         self.planning.detach()
         try:

@@ -101,18 +101,24 @@ def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_
     assert (effective, ours) == _afresh(engine, tmp_path / "afresh.duckdb")
 
 
-def test_a_compaction_stops_at_its_ranges_end_when_the_process_lets_the_file_go(fresh_engine, monkeypatch, heard):
-    """Letting the file go (a knock, the idle bound, a one-shot call's end) waits for the range under
-    way and no longer: the compaction's connection is closed with the lease, so another process can
-    open the file; the next write goes on with the copy, and the one after swaps it in."""
-    engine = fresh_engine
-    indexed = _fronted(engine)
-    monkeypatch.setattr(compact, "RANGE_POSTINGS", indexed // 6)
+def _due_at_once(monkeypatch, engine, ranges):
+    """The next write starts a compaction of `ranges` ranges of keys or more."""
+    monkeypatch.setattr(compact, "RANGE_POSTINGS", _fronted(engine) // ranges)
     monkeypatch.setattr(compact, "MIN_ROWS", 1)
     monkeypatch.setattr(compact, "COMPACT_AT", 0)
     monkeypatch.setattr(compact, "_writes", 0)       # the next write is a process's first: it looks
     monkeypatch.setattr(compact, "_due", False)
     monkeypatch.setattr(postings, "_fronts_dropped", False)   # a write that took a front starts none
+
+
+def test_a_compaction_stops_at_its_ranges_end_when_another_process_knocks(fresh_engine, monkeypatch, heard):
+    """A knock takes the file at once: the release waits for the range under way and no longer (not
+    the grace it gives a compaction otherwise), the compaction's connection is closed with the
+    lease, so another process can open the file; the next write goes on with the copy, and the one
+    after swaps it in."""
+    engine = fresh_engine
+    _due_at_once(monkeypatch, engine, 6)
+    monkeypatch.setattr(compact, "GRACE_S", 10 ** 6)
     order = []
 
     def call(cur, name, **params):     # the first range is committed only once the process lets go
@@ -125,6 +131,7 @@ def test_a_compaction_stops_at_its_ranges_end_when_the_process_lets_the_file_go(
     monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     assert compact._running                                # building in the background
+    engine.db._knock()                                     # as another process finding the file held
     engine.db.release_now()
     order.append("let go")
     assert order == ["range ended", "let go"] and not compact._running
@@ -169,3 +176,21 @@ def test_a_passage_gone_before_its_range_was_built_costs_its_lists_no_front(fres
         assert in_transaction(engine, compact.swap) is True
         assert _true_to_the_lists(cur) == set()           # no long list without its front
         assert cur.execute("SELECT count(*) FROM search_dead").fetchone()[0] == 0
+
+
+def test_a_compaction_gets_a_few_seconds_when_its_process_lets_the_file_go_unasked(fresh_engine, monkeypatch,
+                                                                                    heard):
+    """Let go with nobody knocking (the idle bound, a one-shot call's end), the file stays this
+    process's a little longer (compact.GRACE_S), and a compaction that fits in it finishes: the
+    demo's, in many ranges, is whole once the release returns."""
+    engine = fresh_engine
+    _due_at_once(monkeypatch, engine, 6)
+    monkeypatch.setattr(compact, "GRACE_S", 600)
+    engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+    engine.db.release_now()
+    assert not compact._running
+    assert [e["step"] for e in heard() if e.get("event") == "search.compact"] == ["built"]
+    with engine.db.cursor() as cur:
+        progress = _progress(cur)
+        assert progress["ranges"] >= 6 and progress["built"] == list(range(1, progress["ranges"] + 1))
+        assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 1

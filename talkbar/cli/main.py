@@ -211,9 +211,9 @@ def _lost_answer(exc):
 
 
 def _finish_compaction():
-    """A search compaction this run started ends the range of keys under way at exit, under a
-    progress line (Ctrl+C gives that range up; the ranges built are kept, and a later write goes on
-    from them)."""
+    """A search compaction this run started gets a few seconds at exit to finish (none when another
+    process knocks for the file), then ends the range of keys under way, under a progress line
+    (Ctrl+C: no more seconds; the ranges built are kept, and a later write goes on from them)."""
     compact = sys.modules.get("talkbar.search.compact")   # loaded only by runs that indexed something
     if compact is None or not compact.started():
         return

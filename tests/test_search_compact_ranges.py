@@ -6,6 +6,7 @@ an index built afresh has it. Built whole in one transaction, a compaction at 6 
 away by every one-shot CLI write (3.3 s each, for ever) and kept the file from other processes
 while an MCP server built it."""
 
+import itertools
 import os
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_
     indexed = _fronted(engine)
     monkeypatch.setattr(compact, "RANGE_POSTINGS", indexed // 8)
     monkeypatch.setattr(compact, "after_write", lambda cur: None)     # only this test builds and swaps
-    stop = threading.Event()
+    stop = compact.Halt()
     stop.set()                                    # as if the process let go while its first range was built
     made = []
     _writes_between(engine, 0, made)
@@ -123,8 +124,8 @@ def test_a_compaction_stops_at_its_ranges_end_when_another_process_knocks(fresh_
 
     def call(cur, name, **params):     # the first range is committed only once the process lets go
         if name == "search.compact.range_built" and not order:
-            (_thread, _con, stopping), = compact._running.values()
-            assert stopping.wait(60)
+            (_thread, _con, halt), = compact._running.values()
+            assert halt._now.wait(60)
             order.append("range ended")
         return sqlfiles.call(cur, name, **params)
 
@@ -194,3 +195,57 @@ def test_a_compaction_gets_a_few_seconds_when_its_process_lets_the_file_go_unask
         progress = _progress(cur)
         assert progress["ranges"] >= 6 and progress["built"] == list(range(1, progress["ranges"] + 1))
         assert cur.execute("SELECT count(*) FROM search_next_info").fetchone()[0] == 1
+
+
+def test_a_compaction_given_a_deadline_stops_where_the_ranges_left_would_not_be_built_by_it(fresh_engine,
+                                                                                          monkeypatch):
+    """The grace a process gives its compaction is a deadline: it stops at the first range's end from
+    which the ranges left, at the pace so far, would not be built by then (a one-shot write at 6 M
+    turns builds a range and goes, not 3 s of them and a checkpoint of all they wrote), and goes on
+    to the end where they would."""
+    engine = fresh_engine
+    monkeypatch.setattr(compact, "RANGE_POSTINGS", _fronted(engine) // 6)
+    monkeypatch.setattr(compact, "after_write", lambda cur: None)
+    engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+    ticks = itertools.count(step=1000)       # a clock that moves 1,000 s at each look: a range takes ~2,000
+    monkeypatch.setattr(compact, "time", SimpleNamespace(monotonic=lambda: next(ticks)))
+    with engine.db.cursor() as cur:
+        near, far = compact.Halt(), compact.Halt()
+        near.until(3000)          # not passed at the first range's end, yet five more would end far past it
+        assert compact.build(cur, near) is False
+        assert _progress(cur)["built"] == [1]
+        far.until(10 ** 12)
+        assert compact.build(cur, far) is True
+        assert _progress(cur)["built"] == list(range(1, _progress(cur)["ranges"] + 1))
+        far.set()
+        assert far.due(0)
+
+
+def test_a_compaction_that_would_not_finish_in_its_grace_stops_at_its_first_ranges_end(fresh_engine,
+                                                                                      monkeypatch, heard):
+    """Let go unasked, the process gives its compaction the grace as a deadline: one whose ranges left
+    would end past it stops at the end of the range under way (at 6 M turns, a one-shot write's)."""
+    engine = fresh_engine
+    _due_at_once(monkeypatch, engine, 6)
+    monkeypatch.setattr(compact, "GRACE_S", 3000)
+    ticks = itertools.count(step=1000)
+    monkeypatch.setattr(compact, "time", SimpleNamespace(monotonic=lambda: next(ticks)))
+    given, deadline_given = [], threading.Event()
+
+    class Given(compact.Halt):
+        def until(self, deadline):
+            super().until(deadline)
+            deadline_given.set()
+
+    def call(cur, name, **params):     # the first range ends once the release has given the deadline
+        if name == "search.compact.range_built" and not given:
+            given.append(deadline_given.wait(60))
+        return sqlfiles.call(cur, name, **params)
+
+    monkeypatch.setattr(compact, "Halt", Given)
+    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+    engine.db.release_now()
+    assert given == [True]
+    stopped = [e for e in heard() if e.get("event") == "search.compact"]
+    assert [(e["step"], e.get("built")) for e in stopped] == [("stopped", 1)], stopped

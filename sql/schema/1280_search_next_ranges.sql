@@ -1,7 +1,8 @@
 -- migration: 1280_search_next_ranges
 -- A compaction's copy (talkbar/search/compact.py) is built a range of keys at a time, and a process
--- stops it at a range's end when it lets the file go (a knock, its idle bound, its exit), committing
--- the ranges built: any later write, of any process, goes on from the next range. Thrown away
+-- that lets the file go stops it at a range's end (at once on a knock; after a few seconds' grace at
+-- its idle bound or exit), committing the ranges built: any later write, of any process, goes on
+-- from the next range. Thrown away
 -- instead, a compaction at 6 M turns (27 s) was lost whenever its process let go
 -- sooner: a one-shot CLI write gave it 3 s and then threw it away (each such write took 3.3 s, and
 -- an archive written only through the CLI never compacted), and while an MCP server's compaction

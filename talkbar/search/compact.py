@@ -44,7 +44,7 @@ STOP_WAIT_S = 10.0       # how long a compaction asked to stop gets to end its r
 RANGE_POSTINGS = 2_000_000   # postings (as BM25's counts have the index's terms) per range of keys built at once
 
 _lock = threading.Lock()
-_running = {}            # database path (real) -> (thread, connection, stop event)
+_running = {}            # database path (real) -> (thread, connection, Halt)
 _unseen = False          # this process started a compaction since finish() last ran
 _writes = 0
 _due = False             # the next write looks (a copy was built, or a front went)
@@ -108,13 +108,33 @@ def swap(cur, state=None):
     return True
 
 
-def build(con, stop=None):
+class Halt:
+    """When a compaction stops, at the end of a range: at once once set() (its process lets the file
+    go to another that knocked, or is leaving), or from the moment the ranges left would not be built
+    by the deadline given (until(): the grace its process gives it once it lets the file go)."""
+
+    def __init__(self):
+        self._now = threading.Event()
+        self._deadline = None
+
+    def set(self):
+        self._now.set()
+
+    def until(self, deadline):
+        self._deadline = deadline
+
+    def due(self, left_s):
+        """Whether to stop here, with `left_s` seconds of ranges left to build (as they went so far)."""
+        return self._now.is_set() or (self._deadline is not None and time.monotonic() + left_s > self._deadline)
+
+
+def build(con, halt=None):
     """Build the copy of the lists, the tail folded in, on `con` (its own connection): a range of
     keys at a time (about RANGE_POSTINGS postings each: the lists' aggregates do not spill, and the
     whole index at once held 7.5 GB at 6 M turns), going on from the ranges a compaction before
-    built of this generation's copy, in one transaction, committed once the copy is whole or, once
-    `stop` is set, at the end of a range (having built one at least): the next compaction goes on
-    from there. (A transaction for each range cost 46.7 s at 6 M turns against 27.5 s: each range's
+    built of this generation's copy, in one transaction, committed once the copy is whole or, when
+    `halt` (a Halt) says so, at the end of a range (having built one at least): the next compaction
+    goes on from there. (A transaction for each range cost 46.7 s at 6 M turns against 27.5 s: each range's
     lists went through the WAL, and most commits checkpointed.) A progress step for each range,
     heard where the building thread runs with a reporter (a background build outlives the call that
     started it, so no call hears it). True once the copy is whole and awaits its swap; False when it
@@ -124,6 +144,7 @@ def build(con, stop=None):
     ranges, built = _begin(con)
     if ranges is None:
         return False
+    began, here = time.monotonic(), 0
     with transaction(con), progress.steps(len(ranges) - len(built) + 1) as done:
         for n, (lo, hi) in enumerate(ranges, 1):
             if n in built:
@@ -135,8 +156,10 @@ def build(con, stop=None):
                 sqlfiles.call(con, step, lo=lo, hi=hi)
             sqlfiles.call(con, "search.compact.range_built", range_no=n)
             built.add(n)
+            here += 1
             done(f"Search compaction: the lists and their fronts, {n} of {len(ranges)}")
-            if stop is not None and stop.is_set() and len(built) < len(ranges):
+            left = len(ranges) - len(built)
+            if left and halt is not None and halt.due((time.monotonic() - began) / here * left):
                 events.emit("search.compact", step="stopped", built=len(built), ranges=len(ranges))
                 return False
         sqlfiles.call(con, "search.compact.build_info")
@@ -165,15 +188,15 @@ def _begin(con):
     return key_ranges(count), set()
 
 
-def _work(path, stop):
+def _work(path, halt):
     global _due
     con = None
     try:
         con = duckdb_engine().connect(path)     # the same database instance as the process's lease
         with _lock:
             if path in _running:
-                _running[path] = (_running[path][0], con, stop)
-        if build(con, stop):
+                _running[path] = (_running[path][0], con, halt)
+        if build(con, halt):
             events.emit("search.compact", step="built")
         with _lock:
             _due = True         # the next write swaps it in, or goes on with it
@@ -192,9 +215,9 @@ def start(path):
     with _lock:
         if path in _running:
             return False
-        stop = threading.Event()
-        thread = threading.Thread(target=_work, args=(path, stop), name="talkbar-search-compaction", daemon=True)
-        _running[path] = (thread, None, stop)
+        halt = Halt()
+        thread = threading.Thread(target=_work, args=(path, halt), name="talkbar-search-compaction", daemon=True)
+        _running[path] = (thread, None, halt)
         _unseen = True
     thread.start()
     return True
@@ -202,7 +225,7 @@ def start(path):
 
 def wait(timeout=None):
     """Wait for running compactions (tests and the bench)."""
-    for thread, _con, _stop in list(_running.values()):
+    for thread, _con, _halt in list(_running.values()):
         thread.join(timeout)
 
 
@@ -213,15 +236,21 @@ def started():
 
 @on_release
 def released(path, knocked):
-    """This process lets the file at `path` go: its compaction may finish within GRACE_S (a few
-    hundred thousand turns compact in that: 602 k turns in 4 ranges, 2.5 s), unless another process
-    knocks for the file, and then stops at the end of its range. Given no time at all, a one-shot
-    CLI write built one range: 5 writes of 1.06 s at 602 k turns where 2 had done (3.2 s, 0.3 s)."""
+    """This process lets the file at `path` go: its compaction may finish within GRACE_S, unless
+    another process knocks for the file, and otherwise stops at the end of the range under way, or
+    at the first range's end from which the ranges left, as they went so far, would not be built in
+    time. So a few hundred thousand turns compact within a one-shot CLI write, as before (602 k
+    turns: 4 ranges, 2.5 s), and at 6 M turns a one-shot write builds a range and goes (34 ranges,
+    26 s): given the 3 s each, 8 writes took 6.2 s each (the ranges' lists written through the WAL
+    and checkpointed as the lease ended), given none, 35 writes 1.7 s each, and 602 k turns 5 writes
+    of 1.06 s where 2 had done (3.2 s, 0.3 s)."""
     running = _running.get(os.path.realpath(path))
     if running is not None:
+        thread, _con, halt = running
         deadline = time.monotonic() + GRACE_S
-        while running[0].is_alive() and not knocked() and time.monotonic() < deadline:
-            running[0].join(KNOCK_POLL_S)
+        halt.until(deadline)
+        while thread.is_alive() and not knocked() and time.monotonic() < deadline:
+            thread.join(KNOCK_POLL_S)
     stop(path)
 
 
@@ -229,10 +258,10 @@ def stop(path=None, wait_s=STOP_WAIT_S):
     """The process lets the file at `path` go (every file: None): its compaction stops at the end
     of the range under way, given `wait_s` for it, then interrupted (that range is lost)."""
     want = None if path is None else os.path.realpath(path)
-    for key, (thread, con, event) in list(_running.items()):
+    for key, (thread, con, halt) in list(_running.items()):
         if want is not None and key != want:
             continue
-        event.set()
+        halt.set()
         thread.join(wait_s)
         if thread.is_alive() and con is not None:
             try:
@@ -248,7 +277,7 @@ def finish(wait_s=GRACE_S + STOP_WAIT_S):
     (released()); this waits for that, up to `wait_s`, and stops what is left at its range's end (the
     CLI calls it itself first, to show its progress line meanwhile; Ctrl+C: with no wait)."""
     global _unseen
-    for thread, _con, _stop in list(_running.values()):
+    for thread, _con, _halt in list(_running.values()):
         thread.join(wait_s)
     stop(None)
     _unseen = False

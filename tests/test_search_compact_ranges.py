@@ -74,7 +74,7 @@ def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_
     engine = fresh_engine
     indexed = _fronted(engine)
     monkeypatch.setattr(compact, "RANGE_POSTINGS", indexed // 8)
-    monkeypatch.setattr(compact, "after_write", lambda cur: None)     # only this test builds and swaps
+    _only_this_test_compacts(monkeypatch)
     stop = compact.Halt()
     stop.set()                                    # as if the process let go while its first range was built
     made = []
@@ -100,6 +100,13 @@ def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_
     ours = answers(engine, QUERIES)
     assert sum(len(v) for v in ours.values()) >= 40, ours
     assert (effective, ours) == _afresh(engine, tmp_path / "afresh.duckdb")
+
+
+def _only_this_test_compacts(monkeypatch):
+    """No write looks for a compaction; the fronts its writes take leave no flag behind for the next
+    test's first write (which would start none)."""
+    monkeypatch.setattr(compact, "after_write", lambda cur: None)
+    monkeypatch.setattr(postings, "_fronts_dropped", False)
 
 
 def _due_at_once(monkeypatch, engine, ranges):
@@ -167,7 +174,7 @@ def test_a_passage_gone_before_its_range_was_built_costs_its_lists_no_front(fres
     last compaction)."""
     engine = fresh_engine
     _fronted(engine)
-    monkeypatch.setattr(compact, "after_write", lambda cur: None)
+    _only_this_test_compacts(monkeypatch)
     note = engine.call("notes.create", {"title": "Budget review", "markdown": "The quarterly budget review meeting."})
     engine.call("notes.update", {"noteId": note["noteId"], "markdown": "Moved to Friday."})
     with engine.db.cursor() as cur:
@@ -205,7 +212,7 @@ def test_a_compaction_given_a_deadline_stops_where_the_ranges_left_would_not_be_
     to the end where they would."""
     engine = fresh_engine
     monkeypatch.setattr(compact, "RANGE_POSTINGS", _fronted(engine) // 6)
-    monkeypatch.setattr(compact, "after_write", lambda cur: None)
+    _only_this_test_compacts(monkeypatch)
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     ticks = itertools.count(step=1000)       # a clock that moves 1,000 s at each look: a range takes ~2,000
     monkeypatch.setattr(compact, "time", SimpleNamespace(monotonic=lambda: next(ticks)))

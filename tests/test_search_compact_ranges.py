@@ -8,6 +8,7 @@ while an MCP server built it."""
 
 import itertools
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -16,7 +17,9 @@ from types import SimpleNamespace
 from search_afresh import answers, in_transaction, rebuilt_copy
 from search_ranking_calls import fronts_afresh, lengths_wrong
 from test_search_fronts import FRONT_AT, _true_to_the_lists
+from conftest import DB_FILE
 from talkbar import sqlfiles
+from talkbar.db import Database
 from talkbar.engine import CLI, Engine
 from talkbar.search import compact, postings
 
@@ -256,3 +259,33 @@ def test_a_compaction_that_would_not_finish_in_its_grace_stops_at_its_first_rang
     assert given == [True]
     stopped = [e for e in heard() if e.get("event") == "search.compact"]
     assert [(e["step"], e.get("built")) for e in stopped] == [("stopped", 1)], stopped
+
+
+def test_a_compaction_of_a_file_reached_through_a_symbolic_link_stops_with_its_lease(demo_template, tmp_path,
+                                                                                    monkeypatch, heard):
+    """A data root under a linked folder (as /tmp is on macOS): the compaction, known by the file's
+    real path, is the one the lease's release stops (it names the file through the link)."""
+    real = tmp_path / "real"
+    real.mkdir()
+    shutil.copy(demo_template / DB_FILE, real / DB_FILE)
+    (tmp_path / "linked").symlink_to(real, target_is_directory=True)
+    db = Database(tmp_path / "linked" / DB_FILE, create=False, idle_s=30)
+    engine = Engine(db, CLI)
+    try:
+        _due_at_once(monkeypatch, engine, 6)
+
+        def call(cur, name, **params):     # the first range ends once the release has stopped it
+            if name == "search.compact.range_built":
+                (_thread, _con, halt), = compact._running.values()
+                assert halt._now.wait(60)
+            return sqlfiles.call(cur, name, **params)
+
+        monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+        engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+        db._knock()
+        db.release_now()
+        assert not compact._running
+        steps = [(e["step"], e.get("built")) for e in heard() if e.get("event") == "search.compact"]
+        assert steps == [("stopped", 1)], steps
+    finally:
+        db.release_now()

@@ -2,27 +2,29 @@
 
 Search reads each term's list by its primary key (search_lists), plus the small unsorted tail that
 every write appends to. When the tail grows past COMPACT_AT of the index (its terms, as BM25's
-counts have them), the write that notices starts a daemon thread in its own process. The thread,
-on its own connection to the same database, writes a copy of the lists with the tail folded in
-(search_next), the fronts of its long lists (search_next_fronts) and the tail passages it took in,
-a range of keys at a time (search_next_ranges says which are built), in one transaction unless it
-is stopped, which commits the ranges built so far; searches go on reading the old tables meanwhile. The write after the last range swaps
-the copy in: inside its own transaction, so writes never race the swap, it renames search_next and
-its fronts into place, deletes from the tail exactly what each range took in (a turn appended after
-its range was built stays in the tail; the copy left out the passages marked removed from the
-lists, and their marks go with it: sql/schema/1000_search_marks.sql) and from the copy the tail's
-passages removed since their range was built (search_dead, by term; those lists lose their fronts).
-A passage of the lists removed since is still in the copy, and its marks stay in the tail for the
-next one. The swap is a few catalog changes and small updates. A rebuild (import) moves the
-generation on, so a copy of the old postings, whole or begun, is dropped.
+counts have them), the write that notices starts a daemon thread in its own process. The thread, on
+its own connection to the same database, writes a copy of the lists with the tail folded in
+(search_next), the fronts of its long lists (search_next_fronts) and the tail passages it took in, a
+range of keys at a time (search_next_ranges says which are built), in one transaction unless it is
+stopped, which commits the ranges built so far; searches go on reading the old tables meanwhile. The
+write after the last range swaps the copy in: inside its own transaction, so writes never race the
+swap, it renames search_next and its fronts into place, deletes from the tail exactly what each
+range took in (a turn appended after its range was built stays in the tail; the copy left out the
+passages marked removed from the lists, and their marks go with it:
+sql/schema/1000_search_marks.sql) and from the copy the tail's passages removed since their range
+was built (search_dead, by term; those lists lose their fronts). A passage of the lists removed
+since is still in the copy, and its marks stay in the tail for the next one. The swap is a few
+catalog changes and small updates. A rebuild (import) moves the generation on, so a copy of the old
+postings, whole or begun, is dropped.
 
 A compaction runs while its process holds the file: when the process lets the file go (its idle
 bound, the end of a one-shot CLI call), the compaction gets GRACE_S more to finish, none if another
 process knocks for the file, then stops at the end of the range under way and commits what it built
-(db.on_release), and any later write, of any process, goes on from the next range. Thrown away instead, a compaction at 6 M turns (27 s, 34 ranges) was lost whenever
-its process let go sooner: a one-shot CLI write gave it 3 s and threw it away (3.3 s a write, for
-ever), and an MCP server's compaction kept DuckDB's file open past the lease, another process's call
-answering `busy`. A process that starts one builds at least a range, and a small index is one range.
+(db.on_release), and any later write, of any process, goes on from the next range. Thrown away
+instead, a compaction at 6 M turns (27 s, 34 ranges) was lost whenever its process let go sooner: a
+one-shot CLI write gave it 3 s and threw it away (3.3 s a write, for ever), and an MCP server's
+compaction kept DuckDB's file open past the lease, another process's call answering `busy`. A
+process that starts one builds at least a range, and a small index is one range.
 """
 
 import atexit
@@ -53,9 +55,9 @@ _due = False             # the next write looks (a copy was built, or a front we
 def after_write(cur):
     """Called by the index inside every indexing write: swap a ready copy in, or go on with one begun
     (stopped when a process let the file go), or start one when the tail has grown, or when a long
-    list has lost its front (its searches group the whole list: at
-    6 M turns, after a person renamed whom 1,095 sessions' speakers go by, 136 of 164 fronts gone and
-    the search p95 3.3x, until a compaction the tail alone would not have asked for). It looks every
+    list has lost its front (its searches group the whole list: at 6 M turns, after a person renamed
+    whom 1,095 sessions' speakers go by, 136 of 164 fronts gone and the search p95 3.3x, until a
+    compaction the tail alone would not have asked for). It looks every
     CHECK_EVERY writes, at the first write after this process built a copy, and at the write after
     one that took a front away, which starts none itself: a copy begun in it would not hold what it
     removed (not committed yet), and its fronts would go again at the swap (they follow the marks
@@ -95,9 +97,10 @@ def swap(cur, state=None):
                      "search.compact.swap_tail_rename", "search.compact.swap_dead", "search.compact.swap_dead_fronts"):
             sqlfiles.call(cur, step)
         # the passages that left the lists since their range of the copy was built (their marks are
-        # all the tail holds now) are still in the copy and on its fronts: the fronts follow them as they followed
-        # when they left (a copy taken before, and a front's ranking of the word had differed from its
-        # whole list's until the next compaction; the write that starts a compaction is one such)
+        # all the tail holds now) are still in the copy and on its fronts: the fronts follow them as
+        # they followed when they left (a copy taken before, and a front's ranking of the word had
+        # differed from its whole list's until the next compaction; the write that starts a
+        # compaction is one such)
         marked = sqlfiles.call(cur, "search.fronts.marked", staged=False)
         postings.follow_fronts(cur, marked["groups"], marked["keys"])
         for step in ("search.compact.swap_empty", "search.compact.swap_journal", "search.compact.discard",
@@ -134,8 +137,8 @@ def build(con, halt=None):
     whole index at once held 7.5 GB at 6 M turns), going on from the ranges a compaction before
     built of this generation's copy, in one transaction, committed once the copy is whole or, when
     `halt` (a Halt) says so, at the end of a range (having built one at least): the next compaction
-    goes on from there. (A transaction for each range cost 46.7 s at 6 M turns against 27.5 s: each range's
-    lists went through the WAL, and most commits checkpointed.) A progress step for each range,
+    goes on from there. (A transaction for each range cost 46.7 s at 6 M turns against 26.4 s: each
+    range's lists went through the WAL, and most commits checkpointed.) A progress step for each range,
     heard where the building thread runs with a reporter (a background build outlives the call that
     started it, so no call hears it). True once the copy is whole and awaits its swap; False when it
     built nothing more (a copy awaits its swap already: a write whose transaction began before that
@@ -188,14 +191,14 @@ def _begin(con):
     return key_ranges(count), set()
 
 
-def _work(path, halt):
+def _work(path, key, halt):
     global _due
     con = None
     try:
         con = duckdb_engine().connect(path)     # the same database instance as the process's lease
         with _lock:
-            if path in _running:
-                _running[path] = (_running[path][0], con, halt)
+            if key in _running:
+                _running[key] = (_running[key][0], con, halt)
         if build(con, halt):
             events.emit("search.compact", step="built")
         with _lock:
@@ -206,18 +209,21 @@ def _work(path, halt):
         if con is not None:
             con.close()
         with _lock:
-            _running.pop(path, None)
+            _running.pop(key, None)
 
 
 def start(path):
+    """A compaction of the database at `path` (as DuckDB names it: its connection must meet the
+    instance of the process's lease, not open the file again), known by its real path."""
     global _unseen
-    path = os.path.realpath(path)
+    key = os.path.realpath(path)
     with _lock:
-        if path in _running:
+        if key in _running:
             return False
         halt = Halt()
-        thread = threading.Thread(target=_work, args=(path, halt), name="talkbar-search-compaction", daemon=True)
-        _running[path] = (thread, None, halt)
+        thread = threading.Thread(target=_work, args=(path, key, halt), name="talkbar-search-compaction",
+                                  daemon=True)
+        _running[key] = (thread, None, halt)
         _unseen = True
     thread.start()
     return True

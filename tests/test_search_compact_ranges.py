@@ -191,15 +191,14 @@ def test_a_passage_gone_before_its_range_was_built_costs_its_lists_no_front(fres
 
 def test_a_compaction_gets_a_few_seconds_when_its_process_lets_the_file_go_unasked(fresh_engine, monkeypatch,
                                                                                     heard):
-    """Let go with nobody knocking (the idle bound, a one-shot call's end), the file stays this
-    process's a little longer (compact.GRACE_S), and a compaction that fits in it finishes: the
-    demo's, in many ranges, is whole once the release returns."""
+    """Let go with nobody knocking (the idle bound, a one-shot call's end), the compaction goes on a
+    little longer (compact.GRACE_S), and one that fits in it finishes: the demo's, in many ranges."""
     engine = fresh_engine
     _due_at_once(monkeypatch, engine, 6)
     monkeypatch.setattr(compact, "GRACE_S", 600)
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
-    engine.db.release_now()
-    assert not compact._running
+    engine.db.release_now()                 # returns at once: the compaction goes on in the background
+    compact.wait(60)
     assert [e["step"] for e in heard() if e.get("event") == "search.compact"] == ["built"]
     with engine.db.cursor() as cur:
         progress = _progress(cur)
@@ -221,10 +220,10 @@ def test_a_compaction_given_a_deadline_stops_where_the_ranges_left_would_not_be_
     monkeypatch.setattr(compact, "time", SimpleNamespace(monotonic=lambda: next(ticks)))
     with engine.db.cursor() as cur:
         near, far = compact.Halt(), compact.Halt()
-        near.until(3000)          # not passed at the first range's end, yet five more would end far past it
+        near.until(3000, lambda: False)   # not passed at the first range's end; five more would end past it
         assert compact.build(cur, near) is False
         assert _progress(cur)["built"] == [1]
-        far.until(10 ** 12)
+        far.until(10 ** 12, lambda: False)
         assert compact.build(cur, far) is True
         assert _progress(cur)["built"] == list(range(1, _progress(cur)["ranges"] + 1))
         far.set()
@@ -243,8 +242,8 @@ def test_a_compaction_that_would_not_finish_in_its_grace_stops_at_its_first_rang
     given, deadline_given = [], threading.Event()
 
     class Given(compact.Halt):
-        def until(self, deadline):
-            super().until(deadline)
+        def until(self, deadline, knocked):
+            super().until(deadline, knocked)
             deadline_given.set()
 
     def call(cur, name, **params):     # the first range ends once the release has given the deadline
@@ -256,6 +255,7 @@ def test_a_compaction_that_would_not_finish_in_its_grace_stops_at_its_first_rang
     monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     engine.db.release_now()
+    compact.wait(60)
     assert given == [True]
     stopped = [e for e in heard() if e.get("event") == "search.compact"]
     assert [(e["step"], e.get("built")) for e in stopped] == [("stopped", 1)], stopped
@@ -289,3 +289,27 @@ def test_a_compaction_of_a_file_reached_through_a_symbolic_link_stops_with_its_l
         assert steps == [("stopped", 1)], steps
     finally:
         db.release_now()
+
+
+def test_a_compaction_going_on_after_its_process_let_go_stops_at_a_knock(fresh_engine, monkeypatch, heard):
+    """Within its grace, a knock from another process stops the compaction at the end of the range
+    under way (the file is not this process's any more: the other waits for DuckDB's lock)."""
+    engine = fresh_engine
+    _due_at_once(monkeypatch, engine, 6)
+    monkeypatch.setattr(compact, "GRACE_S", 10 ** 6)
+    released, first = threading.Event(), []
+
+    def call(cur, name, **params):     # the first range ends once the lease has gone, and a knock came
+        if name == "search.compact.range_built" and not first:
+            first.append(released.wait(60))
+            engine.db._knock()
+        return sqlfiles.call(cur, name, **params)
+
+    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+    engine.db.release_now()
+    released.set()
+    compact.wait(60)
+    assert first == [True]
+    steps = [(e["step"], e.get("built")) for e in heard() if e.get("event") == "search.compact"]
+    assert steps == [("stopped", 1)], steps

@@ -17,7 +17,7 @@ since is still in the copy, and its marks stay in the tail for the next one. The
 catalog changes and small updates. A rebuild (import) moves the generation on, so a copy of the old
 postings, whole or begun, is dropped.
 
-A compaction runs while its process holds the file: when the process lets the file go (its idle
+A compaction runs while its process holds the file, and a little after: when it lets go (its idle
 bound, the end of a one-shot CLI call), the compaction gets GRACE_S more to finish, none if another
 process knocks for the file, then stops at the end of the range under way and commits what it built
 (db.on_release), and any later write, of any process, goes on from the next range. Thrown away
@@ -112,23 +112,29 @@ def swap(cur, state=None):
 
 
 class Halt:
-    """When a compaction stops, at the end of a range: at once once set() (its process lets the file
-    go to another that knocked, or is leaving), or from the moment the ranges left would not be built
-    by the deadline given (until(): the grace its process gives it once it lets the file go)."""
+    """When a compaction stops, at the end of a range: once set() (its process let the file go to
+    another that knocked, or is leaving), or, once its process let the file go unasked (until(): the
+    grace it gives), when another process knocks, or from the moment the ranges left would not be
+    built by the deadline."""
 
     def __init__(self):
         self._now = threading.Event()
         self._deadline = None
+        self._knocked = None
 
     def set(self):
         self._now.set()
 
-    def until(self, deadline):
-        self._deadline = deadline
+    def until(self, deadline, knocked):
+        self._deadline, self._knocked = deadline, knocked
 
     def due(self, left_s):
         """Whether to stop here, with `left_s` seconds of ranges left to build (as they went so far)."""
-        return self._now.is_set() or (self._deadline is not None and time.monotonic() + left_s > self._deadline)
+        if self._now.is_set():
+            return True
+        if self._deadline is None:
+            return False
+        return self._knocked() or time.monotonic() + left_s > self._deadline
 
 
 def build(con, halt=None):
@@ -242,22 +248,22 @@ def started():
 
 @on_release
 def released(path, knocked):
-    """This process lets the file at `path` go: its compaction may finish within GRACE_S, unless
-    another process knocks for the file, and otherwise stops at the end of the range under way, or
-    at the first range's end from which the ranges left, as they went so far, would not be built in
-    time. So a few hundred thousand turns compact within a one-shot CLI write, as before (602 k
-    turns: 4 ranges, 2.5 s), and at 6 M turns a one-shot write builds a range and goes (34 ranges,
-    26 s): given the 3 s each, 8 writes took 6.2 s each (the ranges' lists written through the WAL
-    and checkpointed as the lease ended), given none, 35 writes 1.7 s each, and 602 k turns 5 writes
-    of 1.06 s where 2 had done (3.2 s, 0.3 s)."""
+    """This process lets the file at `path` go. Its compaction stops at the end of the range under
+    way, at once where another process knocked for the file (this waits for it); else it may go on
+    for GRACE_S, in the background (a one-shot CLI call answers meanwhile, and waits for it at exit
+    under a progress line: finish()), until a knock, or the first range's end from which the ranges
+    left, as they went so far, would not be built in time. So a few hundred thousand turns compact
+    within a one-shot CLI write, as before (602 k turns: 4 ranges, 2.5 s), and at 6 M turns a
+    one-shot write builds a range and goes (34 ranges, 26 s): given the 3 s each, 8 writes took 6.2 s
+    each (the ranges' lists written through the WAL and checkpointed as the lease ended), given
+    none, 35 writes 1.7 s each, and 602 k turns 5 writes of 1.06 s where 2 had done (3.2 s, 0.3 s)."""
     running = _running.get(os.path.realpath(path))
-    if running is not None:
-        thread, _con, halt = running
-        deadline = time.monotonic() + GRACE_S
-        halt.until(deadline)
-        while thread.is_alive() and not knocked() and time.monotonic() < deadline:
-            thread.join(KNOCK_POLL_S)
-    stop(path)
+    if running is None:
+        return
+    if knocked():
+        stop(path)
+    else:
+        running[2].until(time.monotonic() + GRACE_S, knocked)
 
 
 def stop(path=None, wait_s=STOP_WAIT_S):
@@ -279,7 +285,7 @@ def stop(path=None, wait_s=STOP_WAIT_S):
 
 @atexit.register
 def finish(wait_s=GRACE_S + STOP_WAIT_S):
-    """At exit: the release of the lease gives running compactions their grace and stops them
+    """At exit: running compactions end within the grace the release of the lease gave them
     (released()); this waits for that, up to `wait_s`, and stops what is left at its range's end (the
     CLI calls it itself first, to show its progress line meanwhile; Ctrl+C: with no wait)."""
     global _unseen

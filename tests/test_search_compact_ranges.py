@@ -1,10 +1,10 @@
-"""A compaction is built a range of keys at a time, each range committed on its own, and stops at a
-range's end when its process lets the file go (talkbar/search/compact.py, migration 1280): a later
-build, of this process or another, goes on where it stopped, and what was written between its
-ranges (new passages, passages gone from the tail, passages marked out of the lists) comes out as
-an index built afresh has it. Built whole in one transaction, a compaction at 6 M turns was thrown
-away by every one-shot CLI write (3.3 s each, for ever) and kept the file from other processes
-while an MCP server built it."""
+"""A compaction is built a range of keys at a time, and commits the ranges built when it stops at a
+range's end: its process let the file go (at once on a knock, within a few seconds' grace
+otherwise; talkbar/search/compact.py, migration 1280). A later build, of this process or another,
+goes on where it stopped, and what was written between its ranges (new passages, passages gone from
+the tail, passages marked out of the lists) comes out as an index built afresh has it. Built whole
+in one transaction, a compaction at 6 M turns was thrown away by every one-shot CLI write (3.3 s
+each, for ever) and kept the file from other processes while an MCP server built it."""
 
 import itertools
 import os
@@ -62,6 +62,13 @@ def _writes_between(engine, n, made):
     engine.call("notes.update", {"noteId": demo_notes[n], "markdown": f"Quarterly budget review, take {n}."})
 
 
+def _only_this_test_compacts(monkeypatch):
+    """No write looks for a compaction; the fronts its writes take leave no flag behind for the next
+    test's first write (which would start none)."""
+    monkeypatch.setattr(compact, "after_write", lambda cur: None)
+    monkeypatch.setattr(postings, "_fronts_dropped", False)
+
+
 def _afresh(engine, path):
     """The effective postings and the answers of a copy whose index is built again from its tables."""
     db = rebuilt_copy(engine, path)
@@ -78,13 +85,13 @@ def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_
     indexed = _fronted(engine)
     monkeypatch.setattr(compact, "RANGE_POSTINGS", indexed // 8)
     _only_this_test_compacts(monkeypatch)
-    stop = compact.Halt()
-    stop.set()                                    # as if the process let go while its first range was built
+    halt = compact.Halt()
+    halt.set()                                    # as if the process let go while its first range was built
     made = []
     _writes_between(engine, 0, made)
     for n in (1, 2):
         with engine.db.cursor() as cur:
-            assert compact.build(cur, stop) is False
+            assert compact.build(cur, halt) is False
             progress = _progress(cur)
             assert progress["ranges"] >= 8 and progress["built"] == list(range(1, n + 1)), progress
         _writes_between(engine, n, made)
@@ -103,13 +110,6 @@ def test_a_compaction_stopped_between_its_ranges_goes_on_where_it_stopped(fresh_
     ours = answers(engine, QUERIES)
     assert sum(len(v) for v in ours.values()) >= 40, ours
     assert (effective, ours) == _afresh(engine, tmp_path / "afresh.duckdb")
-
-
-def _only_this_test_compacts(monkeypatch):
-    """No write looks for a compaction; the fronts its writes take leave no flag behind for the next
-    test's first write (which would start none)."""
-    monkeypatch.setattr(compact, "after_write", lambda cur: None)
-    monkeypatch.setattr(postings, "_fronts_dropped", False)
 
 
 def _due_at_once(monkeypatch, engine, ranges):

@@ -48,6 +48,7 @@ DRAIN_S = 1.0         # how long a read waits for a knocked lease to end before 
 APP_ID = "talkbar"
 
 _released = []        # fn(path, knocked), called as this process lets a file go (on_release)
+_acquired = []        # fn(path), called as this process holds a file again (on_acquire)
 
 
 def on_release(fn):
@@ -56,6 +57,14 @@ def on_release(fn):
     (a search compaction may finish, unless knocked, then stops at its range's end:
     talkbar/search/compact.py)."""
     _released.append(fn)
+    return fn
+
+
+def on_acquire(fn):
+    """Register `fn(path)`, called as a lease of this process holds the file at `path` (opened, before
+    its first statement): what on_release let go on for a while is this process's again (a search
+    compaction given a grace goes on to its end)."""
+    _acquired.append(fn)
     return fn
 
 
@@ -352,6 +361,8 @@ class Database:
         self._con = con
         self._knock_seen = self._knock_mark()  # knocks from now on ask this lease to let go
         self.lease_cache = {}  # facts that only another process could change: valid while the file is held
+        for fn in _acquired:
+            fn(self.path)
 
     def _close(self):
         if self._con is None:

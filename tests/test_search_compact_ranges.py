@@ -313,3 +313,31 @@ def test_a_compaction_going_on_after_its_process_let_go_stops_at_a_knock(fresh_e
     assert first == [True]
     steps = [(e["step"], e.get("built")) for e in heard() if e.get("event") == "search.compact"]
     assert steps == [("stopped", 1)], steps
+
+
+def test_a_compaction_whose_process_holds_the_file_again_within_its_grace_goes_on_to_its_end(fresh_engine,
+                                                                                              monkeypatch, heard):
+    """A server's next call within the grace its compaction was given (let go unasked, at its idle
+    bound): the file is its own again, and the compaction builds to its end, as before the release,
+    not stopping at the deadline, long past when its first range ends."""
+    engine = fresh_engine
+    _due_at_once(monkeypatch, engine, 6)
+    monkeypatch.setattr(compact, "GRACE_S", 0)        # the deadline passes at once
+    back = threading.Event()
+
+    def call(cur, name, **params):     # the first range ends once the process holds the file again
+        if name == "search.compact.range_built" and not back.is_set():
+            assert back.wait(60)
+        return sqlfiles.call(cur, name, **params)
+
+    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
+    engine.db.release_now()                           # unasked: the grace, already over
+    assert compact._running
+    engine.call("notes.list", {"limit": 1})           # the next call: the lease again
+    back.set()
+    compact.wait(60)
+    assert [e["step"] for e in heard() if e.get("event") == "search.compact"] == ["built"]
+    with engine.db.cursor() as cur:
+        progress = _progress(cur)
+        assert progress["ranges"] >= 6 and progress["built"] == list(range(1, progress["ranges"] + 1))

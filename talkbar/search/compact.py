@@ -33,7 +33,7 @@ import threading
 import time
 
 from talkbar import events, progress, sqlfiles
-from talkbar.db import duckdb_engine, on_release, transaction
+from talkbar.db import duckdb_engine, on_acquire, on_release, transaction
 from talkbar.search import postings
 from talkbar.search.keys import key_ranges
 
@@ -115,26 +115,31 @@ class Halt:
     """When a compaction stops, at the end of a range: once set() (its process let the file go to
     another that knocked, or is leaving), or, once its process let the file go unasked (until(): the
     grace it gives), when another process knocks, or from the moment the ranges left would not be
-    built by the deadline."""
+    built by the deadline; no longer once the process holds the file again (lift())."""
 
     def __init__(self):
         self._now = threading.Event()
-        self._deadline = None
-        self._knocked = None
+        self._grace = None       # (deadline, knocked) once let go unasked: one attribute, set and read whole
 
     def set(self):
         self._now.set()
 
     def until(self, deadline, knocked):
-        self._deadline, self._knocked = deadline, knocked
+        self._grace = (deadline, knocked)
+
+    def lift(self):
+        """The process holds the file again: no deadline (the next release gives one, or stops it)."""
+        self._grace = None
 
     def due(self, left_s):
         """Whether to stop here, with `left_s` seconds of ranges left to build (as they went so far)."""
         if self._now.is_set():
             return True
-        if self._deadline is None:
+        grace = self._grace
+        if grace is None:
             return False
-        return self._knocked() or time.monotonic() + left_s > self._deadline
+        deadline, knocked = grace
+        return knocked() or time.monotonic() + left_s > deadline
 
 
 def build(con, halt=None):
@@ -264,6 +269,15 @@ def released(path, knocked):
         stop(path)
     else:
         running[2].until(time.monotonic() + GRACE_S, knocked)
+
+
+@on_acquire
+def acquired(path):
+    """This process holds the file at `path` again (a server's next call within the grace it gave its
+    compaction): the compaction goes on to its end, as before the release, not to the deadline."""
+    running = _running.get(os.path.realpath(path))
+    if running is not None:
+        running[2].lift()
 
 
 def stop(path=None, wait_s=STOP_WAIT_S):

@@ -11,6 +11,8 @@ write starts a compaction. On a fresh copy of that database each checkout in tur
 - **one-shot writes**: `tools call notes.create`, one process after another, up to `--calls`: each
   call's wall time, and after how many calls the compaction was swapped in (the tail read from the
   file between two calls, outside the times); then `--after` calls more, with nothing to compact;
+- **the compaction in one process**: `app search-index compact` (where the checkout has it) on a
+  fresh copy: its wall time, and the tail it left;
 - **a server's compaction and another process**: an MCP server (`serve`, the checkout's) creates a
   note, which starts the compaction; a second later another process's one-shot `tools call
   workspace.list`: its wall time, and whether it answered `busy`.
@@ -73,6 +75,17 @@ def one_shot_writes(checkout, root, calls, after):
     return took, swapped_at, then
 
 
+def compact_command(checkout, root):
+    """`app search-index compact` in one process: its seconds and what it answered (None where the
+    checkout has no such command)."""
+    s, code, err = cli(checkout, root, "--output", "json", "app", "search-index", "compact")
+    if code == 2:
+        return None, None
+    if code:
+        raise SystemExit(f"app search-index compact failed: {err[-400:]}")
+    return s, tail_rows(root / DB_FILE)
+
+
 def beside_a_server(checkout, root, log):
     """A server's write starts the compaction; a second later another process's one-shot read:
     (its seconds, whether it answered busy)."""
@@ -124,15 +137,20 @@ def main():
                 shutil.copyfile(source, root / DB_FILE)
                 took, swapped_at, then = one_shot_writes(checkout, root, opts.calls, opts.after)
                 shutil.copyfile(source, root / DB_FILE)
+                compact_s, tail_left = compact_command(checkout, root)
+                shutil.copyfile(source, root / DB_FILE)
                 read_s, busy = beside_a_server(checkout, root, work / f"{name}-{r}.log")
-                got = {"took": took, "swapped_at": swapped_at, "then": then, "read_s": read_s, "busy": busy}
+                got = {"took": took, "swapped_at": swapped_at, "then": then, "read_s": read_s, "busy": busy,
+                       "compact_s": compact_s}
                 rounds[name].append(got)
                 after_s = f"; then {statistics.median(then):.2f} s a write" if then else ""
                 say(f"round {r + 1} {name} (load {' '.join(load())}): {len(took)} one-shot writes "
                     f"{'until the compaction was in' if swapped_at else 'and still none in'}, median "
                     f"{statistics.median(took):.2f} s, max {max(took):.2f} s (call {took.index(max(took)) + 1}), total "
                     f"{sum(took):.1f} s{after_s}; "
-                    f"beside a server's compaction a read took {read_s:.2f} s{' (busy)' if busy else ''}")
+                    + (f"`app search-index compact` {compact_s:.2f} s (tail left {tail_left:,}); "
+                       if compact_s is not None else "")
+                    + f"beside a server's compaction a read took {read_s:.2f} s{' (busy)' if busy else ''}")
                 shutil.rmtree(root)
         rows = []
         for name, got in rounds.items():
@@ -144,11 +162,12 @@ def main():
                          f"{statistics.median(sum(g['took']) for g in got):.1f}",
                          f"{statistics.median(then):.2f}" if then else "-",
                          f"{statistics.median(g['read_s'] for g in got):.2f}",
+                         f"{statistics.median(g['compact_s'] for g in got):.2f}" if got[0]["compact_s"] else "-",
                          f"{sum(g['busy'] for g in got)} of {len(got)}"])
         say(f"\nload {' '.join(load())}")
         say(markdown_table(["checkout", "one-shot writes until compacted", "a write, median s", "max s",
                             "their total s", "a write after, median s", "a read beside a server's compaction, s",
-                            "busy"], rows))
+                            "`app search-index compact`, s", "busy"], rows))
         if "older" in rounds:
             o, p = ([s for g in rounds[n] for s in g["took"]] for n in ("ours", "older"))
             ro, rp = (statistics.median(g["read_s"] for g in rounds[n]) for n in ("ours", "older"))

@@ -250,6 +250,11 @@ class Database:
     def _knocked(self):
         return self._knock_mark() != self._knock_seen
 
+    def knocked(self):
+        """Whether another process has asked for the file since this lease began (work that holds it
+        long, a range at a time, hands it over at its next step: compact.to_the_end)."""
+        return self._con is not None and self._knocked()
+
     # ------------------------------------------------------------------ open / close
     def _refuse_missing(self):
         if self.path.is_dir():

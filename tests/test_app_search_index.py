@@ -1,5 +1,6 @@
 """`app search-index check`: the search index compared with the items and mended where they differ,
-through the real talkbar-cli process (after the file was changed by another tool)."""
+through the real talkbar-cli process (after the file was changed by another tool); `app search-index
+compact`: what writes added folded into the term lists now, in one process."""
 
 import json
 
@@ -88,3 +89,47 @@ def test_turn_ids_another_session_holds_too_are_mended_with_their_own_sessions_w
         assert _sessions_found(tb, words) == [session], words
     snippets = tb.ok("workspace.search", {"query": "cherries", "match": "all"})["matches"]
     assert snippets[0]["snippet"].startswith(f"{NEW_NAME}: ")
+
+
+def _compact(tb):
+    r = tb.run("--output", "json", "app", "search-index", "compact")
+    return r.code, (json.loads(r.stdout) if r.stdout.strip() else r.stderr)
+
+
+def _answers(tb, queries):
+    out = {}
+    for q in queries:
+        for match in ("all", "any"):
+            found = tb.ok("workspace.search", {"query": q, "match": match, "limit": 50})["matches"]
+            out[(q, match)] = [(m["id"], round(m["score"], 6)) for m in found]
+    return out
+
+
+def test_compact_folds_what_writes_added_into_the_lists_and_answers_as_before(demo):
+    """After one-shot writes (each adds to the index's unsorted tail), the command folds the tail in
+    through the real process: the same answers, nothing left to fold, and a second run does nothing."""
+    code, out = _compact(demo)
+    assert (code, out) == (0, {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0})
+    made = [demo.ok("notes.create", {"title": f"Okapi savanna {n}", "markdown": f"Pangolin budget review {n}."})
+            for n in range(3)]
+    demo.ok("notes.update", {"noteId": made[0]["noteId"], "markdown": "Vendor pricing after the discount."})
+    queries = ("okapi savanna", "pangolin budget", "vendor pricing", "budget review", "discount")
+    before = _answers(demo, queries)
+    assert sum(len(v) for v in before.values()) >= 10, before
+    code, out = _compact(demo)
+    assert code == 0 and out["compacted"] is True and out["tailBefore"] > 0 and out["tailAfter"] == 0, out
+    assert out["ranges"] == 1 and out["handedOver"] == 0, out
+    assert _answers(demo, queries) == before
+    con = duckdb.connect(str(demo.db), read_only=True)
+    try:
+        assert con.execute("SELECT count(*) FROM search_tail").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM search_next_ranges").fetchone()[0] == 0
+    finally:
+        con.close()
+    assert _compact(demo) == (0, {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0,
+                                  "handedOver": 0})
+
+
+def test_compact_on_an_empty_root_makes_no_database(tb):
+    assert _compact(tb) == (0, {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0})
+    assert not tb.db.exists()

@@ -341,3 +341,43 @@ def test_a_compaction_whose_process_holds_the_file_again_within_its_grace_goes_o
     with engine.db.cursor() as cur:
         progress = _progress(cur)
         assert progress["ranges"] >= 6 and progress["built"] == list(range(1, progress["ranges"] + 1))
+
+
+def test_a_compaction_run_to_its_end_hands_the_file_over_at_a_knock_and_goes_on(fresh_engine, monkeypatch, heard,
+                                                                                 tmp_path):
+    """`app search-index compact` (compact.to_the_end) builds on the lease's own cursor; another
+    process that knocks gets the file at the end of the range under way (the ranges built are
+    committed), and the compaction goes on from the next range once the file is its again, to the
+    swap: the index then is what one built afresh gives."""
+    engine = fresh_engine
+    monkeypatch.setattr(compact, "RANGE_POSTINGS", _fronted(engine) // 6)
+    _only_this_test_compacts(monkeypatch)
+    made = []
+    for n in range(3):
+        _writes_between(engine, n, made)
+    knocked = []
+
+    def call(cur, name, **params):     # another process asks for the file as the first range ends
+        if name == "search.compact.range_built" and not knocked:
+            engine.db._knock()
+            knocked.append(params["range_no"])
+        return sqlfiles.call(cur, name, **params)
+
+    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    done = compact.to_the_end(engine.db)
+    assert knocked == [1]
+    assert done["compacted"] is True and done["handedOver"] == 1 and done["ranges"] >= 6, done
+    assert done["tailBefore"] > 0 and done["tailAfter"] == 0, done
+    steps = [(e["event"], e.get("step"), e.get("built")) for e in heard()
+             if e.get("event") in ("search.compact", "db.release")]
+    assert steps == [("search.compact", "stopped", 1), ("db.release", None, None),     # let go after range 1
+                     ("search.compact", "swapped", None)], steps
+    monkeypatch.setattr(compact, "sqlfiles", sqlfiles)
+    assert compact.to_the_end(engine.db) == {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0,
+                                             "handedOver": 0}
+    with engine.db.cursor() as cur:
+        assert _progress(cur) == {"ranges": None, "built": []}
+        assert lengths_wrong(cur) == 0
+        _true_to_the_lists(cur)
+        effective = cur.execute(EFFECTIVE).fetchall()
+    assert (effective, answers(engine, QUERIES)) == _afresh(engine, tmp_path / "afresh.duckdb")

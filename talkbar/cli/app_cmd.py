@@ -145,6 +145,24 @@ def search_index_check(workspace_id):
     output.result(_run(go))
 
 
+@search_index.command("compact")
+def search_index_compact():
+    """Fold what writes have added to the search index since its last compaction into its term
+    lists now, in this process, to the end (a write starts this in the background once there is
+    enough of it; after a large change made through one-shot calls, this does it in one go). Another
+    process that asks for the file meanwhile gets it at the end of the range under way."""
+    from talkbar.search import compact
+
+    db = open_db()
+    if db.missing:                          # nothing indexed, and no database made for it
+        output.result({"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0})
+        return
+    try:
+        output.result(compact.to_the_end(db))
+    except OpError as err:
+        output.fail(err.envelope())
+
+
 # ---------------------------------------------------------------------- licence
 @app.group()
 def license():  # noqa: A001 - the command's name

@@ -24,10 +24,12 @@ process knocks for the file, then stops at the end of the range under way and co
 instead, a compaction at 6 M turns (27 s, 34 ranges) was lost whenever its process let go sooner: a
 one-shot CLI write gave it 3 s and threw it away (3.3 s a write, for ever), and an MCP server's
 compaction kept DuckDB's file open past the lease, another process's call answering `busy`. A
-process that starts one builds at least a range, and a small index is one range.
+process that starts one builds at least a range, and a small index is one range. `app search-index
+compact` builds one to its end in its own process (to_the_end).
 """
 
 import atexit
+import math
 import os
 import threading
 import time
@@ -307,6 +309,37 @@ def finish(wait_s=GRACE_S + STOP_WAIT_S):
         thread.join(wait_s)
     stop(None)
     _unseen = False
+
+
+def to_the_end(db):
+    """Compact the search index of `db` (a Database) now, in this process, to its end (`app
+    search-index compact`): the copy is built a range at a time on the lease's own cursor, and the
+    write after the last range swaps it in. Another process that knocks meanwhile stops it at the
+    end of the range under way: the ranges built are committed, the file goes to that process, and
+    this goes on from the next range once the file is its again (the other waits a range, under a
+    second at 6 M turns, not the whole compaction). What it did: {"compacted", "tailBefore",
+    "tailAfter" (rows of the unsorted tail and its journal), "ranges", "handedOver" (times the file
+    went to another process meanwhile)}."""
+    with db.cursor() as cur, transaction(cur):
+        before = sqlfiles.call(cur, "search.compact.state")
+    if not (before["tail"] or before["unfronted"] or before["building"] or before["ready"] is not None):
+        return {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0}
+    handed_over = 0
+    while True:
+        with db.write_lock, db.cursor(write=True) as cur:
+            halt = Halt()
+            halt.until(math.inf, db.knocked)
+            whole = build(cur, halt)
+            state, progress_now = (sqlfiles.call(cur, name) for name in ("search.compact.state",
+                                                                          "search.compact.progress"))
+        if whole or state["ready"] == state["generation"]:
+            break
+        handed_over += 1    # stopped at a knock (or the copy went with an import meanwhile: a new one)
+    with db.write_turn() as cur:
+        swapped = swap(cur)
+        after = sqlfiles.call(cur, "search.compact.state")
+    return {"compacted": swapped, "tailBefore": before["tail"], "tailAfter": after["tail"],
+            "ranges": progress_now["ranges"] or 0, "handedOver": handed_over}
 
 
 def cancel(cur):

@@ -320,10 +320,13 @@ def to_the_end(db):
     second at 6 M turns, not the whole compaction). What it did: {"compacted", "tailBefore",
     "tailAfter" (rows of the unsorted tail and its journal), "ranges", "handedOver" (times the file
     went to another process meanwhile)}."""
+    nothing = {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0}
+    if db.missing:          # nothing indexed, and no database made for it
+        return nothing
     with db.cursor() as cur, transaction(cur):
         before = sqlfiles.call(cur, "search.compact.state")
     if not (before["tail"] or before["unfronted"] or before["building"] or before["ready"] is not None):
-        return {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0}
+        return nothing
     handed_over = 0
     while True:
         with db.write_lock, db.cursor(write=True) as cur:

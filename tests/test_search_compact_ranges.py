@@ -366,18 +366,44 @@ def test_a_compaction_run_to_its_end_hands_the_file_over_at_a_knock_and_goes_on(
     monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
     done = compact.to_the_end(engine.db)
     assert knocked == [1]
-    assert done["compacted"] is True and done["handedOver"] == 1 and done["ranges"] >= 6, done
+    assert done["compacted"] is True and done["handedOver"] == 1 and done["ranges"] == done["built"] >= 6, done
     assert done["tailBefore"] > 0 and done["tailAfter"] == 0, done
     steps = [(e["event"], e.get("step"), e.get("built")) for e in heard()
              if e.get("event") in ("search.compact", "db.release")]
     assert steps == [("search.compact", "stopped", 1), ("db.release", None, None),     # let go after range 1
                      ("search.compact", "swapped", None)], steps
     monkeypatch.setattr(compact, "sqlfiles", sqlfiles)
-    assert compact.to_the_end(engine.db) == {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0,
-                                             "handedOver": 0}
+    assert compact.to_the_end(engine.db)["compacted"] is False      # nothing left
     with engine.db.cursor() as cur:
         assert _progress(cur) == {"ranges": None, "built": []}
         assert lengths_wrong(cur) == 0
         _true_to_the_lists(cur)
         effective = cur.execute(EFFECTIVE).fetchall()
     assert (effective, answers(engine, QUERIES)) == _afresh(engine, tmp_path / "afresh.duckdb")
+
+
+def test_a_compaction_run_to_its_end_that_is_stopped_ends_at_its_ranges_end_and_the_next_goes_on(fresh_engine,
+                                                                                                 monkeypatch):
+    """Ctrl+C on `app search-index compact`: it ends at the end of the range under way, what it built
+    committed, and says so; the next compaction goes on from there to the swap."""
+    engine = fresh_engine
+    monkeypatch.setattr(compact, "RANGE_POSTINGS", _fronted(engine) // 6)
+    _only_this_test_compacts(monkeypatch)
+    made = []
+    _writes_between(engine, 0, made)
+    ranges_ended = []
+
+    def call(cur, name, **params):
+        if name == "search.compact.range_built":
+            ranges_ended.append(params["range_no"])
+        return sqlfiles.call(cur, name, **params)
+
+    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    done = compact.to_the_end(engine.db, stopped=lambda: len(ranges_ended) >= 2)
+    assert done["stopped"] is True and done["compacted"] is False and done["built"] == 2 and done["ranges"] >= 6, done
+    assert done["tailAfter"] == done["tailBefore"] > 0, done
+    with engine.db.cursor() as cur:
+        assert _progress(cur)["built"] == [1, 2]
+    done = compact.to_the_end(engine.db)
+    assert done["compacted"] is True and done["stopped"] is False and done["tailAfter"] == 0, done
+    assert ranges_ended == list(range(1, done["ranges"] + 1))      # each range built once

@@ -311,38 +311,43 @@ def finish(wait_s=GRACE_S + STOP_WAIT_S):
     _unseen = False
 
 
-def to_the_end(db):
+def to_the_end(db, stopped=lambda: False):
     """Compact the search index of `db` (a Database) now, in this process, to its end (`app
     search-index compact`): the copy is built a range at a time on the lease's own cursor, and the
     write after the last range swaps it in. Another process that knocks meanwhile stops it at the
     end of the range under way: the ranges built are committed, the file goes to that process, and
     this goes on from the next range once the file is its again (the other waits a range, under a
-    second at 6 M turns, not the whole compaction). What it did: {"compacted", "tailBefore",
-    "tailAfter" (rows of the unsorted tail and its journal), "ranges", "handedOver" (times the file
+    second at 6 M turns, not the whole compaction). Once `stopped()` (Ctrl+C), it ends at the end of
+    the range under way, what it built committed for the next compaction to go on from. What it did:
+    {"compacted", "stopped", "tailBefore", "tailAfter" (rows of the unsorted tail and its journal),
+    "ranges" (of keys, of the copy), "built" (of them, when it ended), "handedOver" (times the file
     went to another process meanwhile)}."""
-    nothing = {"compacted": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "handedOver": 0}
+    done = {"compacted": False, "stopped": False, "tailBefore": 0, "tailAfter": 0, "ranges": 0, "built": 0,
+            "handedOver": 0}
     if db.missing:          # nothing indexed, and no database made for it
-        return nothing
+        return done
     with db.cursor() as cur, transaction(cur):
         before = sqlfiles.call(cur, "search.compact.state")
     if not (before["tail"] or before["unfronted"] or before["building"] or before["ready"] is not None):
-        return nothing
-    handed_over = 0
+        return done
+    done["tailBefore"] = before["tail"]
     while True:
         with db.write_lock, db.cursor(write=True) as cur:
             halt = Halt()
-            halt.until(math.inf, db.knocked)
+            halt.until(math.inf, lambda: db.knocked() or stopped())
             whole = build(cur, halt)
-            state, progress_now = (sqlfiles.call(cur, name) for name in ("search.compact.state",
-                                                                          "search.compact.progress"))
+            state, built = (sqlfiles.call(cur, name) for name in ("search.compact.state", "search.compact.progress"))
+        done.update(ranges=built["ranges"] or 0, built=len(built["built"]), tailAfter=state["tail"])
         if whole or state["ready"] == state["generation"]:
             break
-        handed_over += 1    # stopped at a knock (or the copy went with an import meanwhile: a new one)
+        if stopped():
+            done["stopped"] = True
+            return done
+        done["handedOver"] += 1    # stopped at a knock (or the copy went with an import meanwhile: a new one)
     with db.write_turn() as cur:
-        swapped = swap(cur)
-        after = sqlfiles.call(cur, "search.compact.state")
-    return {"compacted": swapped, "tailBefore": before["tail"], "tailAfter": after["tail"],
-            "ranges": progress_now["ranges"] or 0, "handedOver": handed_over}
+        done["compacted"] = swap(cur)
+        done["tailAfter"] = sqlfiles.call(cur, "search.compact.state")["tail"]
+    return done
 
 
 def cancel(cur):

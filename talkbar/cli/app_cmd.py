@@ -150,7 +150,7 @@ def search_index_compact():
     """Fold what writes have added to the search index since its last compaction into its term
     lists now, in this process, to the end (a write starts this in the background once there is
     enough of it; after a large change made through one-shot calls, this does it in one go). Another
-    process that asks for the file meanwhile gets it at the end of the range under way; Ctrl+C ends it
+    TalkBar process that asks for the file meanwhile gets it at the end of the range under way; Ctrl+C ends it
     there too, and the next compaction goes on from it."""
     import signal
 

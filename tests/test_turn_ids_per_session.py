@@ -52,7 +52,7 @@ def renumbered(doc):
             sid = item.get("sessionId")
             for ref in [item.get("anchor") or {}, *(item.get("sources") or [])]:
                 _refer(ref, ids.get(sid, {}), points.get(sid, {}), chunks.get(sid, {}))
-    return doc, ids, speakers
+    return doc, ids, speakers, points, chunks
 
 
 def _refer(ref, turns, points, chunks):
@@ -102,7 +102,7 @@ def _renamed_by_hand(tb, session, speaker, name):
 
 
 def test_sessions_whose_turns_share_ids_answer_as_the_demo_does(demo, tb, demo_doc):
-    doc, ids, speakers = renumbered(demo_doc)
+    doc, ids, speakers, _points, _chunks = renumbered(demo_doc)
     assert tb.import_fixture(doc).code == 0
     assert answers(tb, ids) == answers(demo)
     session, speaker = _first_named_speaker(demo)
@@ -127,3 +127,60 @@ def test_sessions_whose_turns_share_ids_answer_as_the_demo_does(demo, tb, demo_d
     made = lambda c: c if c in IMPORTED_PEOPLE or c is None else "(made)"   # noqa: E731
     assert ([{**x, "speakerId": speakers[session][x["speakerId"]], "contactId": made(x["contactId"])} for x in stats[0]]
             == [{**x, "contactId": made(x["contactId"])} for x in stats[1]])
+
+
+def _placed(tb, sessions):
+    """Each session's markers and its action items (listed, with their anchors, and each got, with its
+    sources), as the operations read them (`sessions`: (workspace, session) pairs)."""
+    calls = [{"tool": "markers.list", "args": {"workspaceId": w, "sessionId": s}} for w, s in sessions]
+    calls += [{"tool": "action_items.list", "args": {"workspaceId": w, "sessionId": s, "limit": 100}}
+              for w, s in sessions]
+    code, out = tb.batch(calls)
+    assert code == 0 and all(e["ok"] for e in out), out
+    markers = {s: e["result"]["markers"] for (_w, s), e in zip(sessions, out)}
+    items = [i for e in out[len(sessions):] for i in e["result"]["items"]]
+    workspace = {s: w for w, s in sessions}
+    code, got = tb.batch([{"tool": "action_items.get", "args": {"workspaceId": workspace[i["sessionId"]],
+                                                                 "itemId": i["itemId"]}} for i in items])
+    assert code == 0 and all(e["ok"] for e in got), got
+    return markers, items, [e["result"] for e in got]
+
+
+def _as_renumbered(value, session, maps):
+    """`value` (a marker, an item, its anchor or sources) with its session's turn, point and chunk ids
+    as renumbered()."""
+    if isinstance(value, list):
+        return [_as_renumbered(v, session, maps) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for key, v in value.items():
+        table = {"turnId": "turns", "pointId": "points", "chunkId": "chunks"}.get(key)
+        out[key] = maps[table].get(session, {}).get(v, v) if table and v else _as_renumbered(v, session, maps)
+    return out
+
+
+def test_markers_and_action_items_at_turns_that_share_ids_read_as_the_demos(demo, tb, demo_doc):
+    """Markers and action items refer to a turn, a point or a chunk by their session's own id: read
+    back, and placed anew by a quote alone (the turn holding the words found), they name their own
+    session's turn, as the demo's do."""
+    doc, ids, _speakers, points, chunks = renumbered(demo_doc)
+    assert tb.import_fixture(doc).code == 0
+    maps = {"turns": ids, "points": points, "chunks": chunks}
+    placed_at = [(ws["workspaceId"], s["sessionId"]) for ws in demo_doc["workspaces"] for s in ws["sessions"]
+                 if s.get("markers") or any(i.get("sessionId") == s["sessionId"] for i in ws.get("actionItems", []))]
+    assert len(placed_at) >= 3, placed_at
+    (demo_markers, demo_listed, demo_items), (tb_markers, tb_listed, tb_items) = (_placed(t, placed_at)
+                                                                                  for t in (demo, tb))
+    assert sum(len(m) for m in demo_markers.values()) >= 3 and len(demo_items) >= 3
+    assert any(m["turnId"] for ms in demo_markers.values() for m in ms)
+    assert any((i.get("anchor") or {}).get("turnId") for i in demo_listed)
+    assert any(src.get("turnId") for i in demo_items for src in i.get("sources") or [])
+    assert {s: _as_renumbered(m, s, maps) for s, m in demo_markers.items()} == tb_markers
+    assert [_as_renumbered(i, i["sessionId"], maps) for i in demo_listed] == tb_listed
+    assert [_as_renumbered(i, i["sessionId"], maps) for i in demo_items] == tb_items
+    workspace, session = next((w, s) for w, s in placed_at if demo_markers[s] and demo_markers[s][0].get("quote"))
+    quote = demo_markers[session][0]["quote"]
+    made = [t.ok("markers.create", {"workspaceId": workspace, "sessionId": session, "quote": quote,
+                                    "body": "Placed by its words"}) for t in (demo, tb)]
+    assert made[0]["turnId"] and _as_renumbered(made[0], session, maps)["turnId"] == made[1]["turnId"]

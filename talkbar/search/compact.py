@@ -82,22 +82,30 @@ def after_write(cur):
         start(sqlfiles.call(cur, "search.compact.path"))
 
 
+# no copy waiting for its swap, and none being built (its ranges)
+FORGET = ("search.compact.discard", "search.compact.discard_ranges")
+# a copy, waiting or begun, gone: its tables and what was known of it
+DROP_COPY = ("search.compact.drop_next", "search.compact.drop_next_fronts", *FORGET)
+
+
+def _steps(cur, steps):
+    for step in steps:
+        sqlfiles.call(cur, step)
+
+
 def swap(cur, state=None):
     """Put a finished copy in place (inside the caller's write transaction)."""
     state = state or sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is None:
         return False
     if state["ready"] != state["generation"]:
-        for step in ("search.compact.drop_next", "search.compact.drop_next_fronts", "search.compact.discard",
-                     "search.compact.discard_ranges"):
-            sqlfiles.call(cur, step)
+        _steps(cur, DROP_COPY)
         events.emit("search.compact", step="discarded")
         return False
     with progress.steps(1) as done:
-        for step in ("search.compact.swap_drop_old", "search.compact.swap_rename", "search.compact.swap_fronts_drop",
+        _steps(cur, ("search.compact.swap_drop_old", "search.compact.swap_rename", "search.compact.swap_fronts_drop",
                      "search.compact.swap_fronts_rename", "search.compact.swap_tail", "search.compact.swap_tail_drop",
-                     "search.compact.swap_tail_rename", "search.compact.swap_dead", "search.compact.swap_dead_fronts"):
-            sqlfiles.call(cur, step)
+                     "search.compact.swap_tail_rename", "search.compact.swap_dead", "search.compact.swap_dead_fronts"))
         # the passages that left the lists since their range of the copy was built (their marks are
         # all the tail holds now) are still in the copy and on its fronts: the fronts follow them as
         # they followed when they left (a copy taken before, and a front's ranking of the word had
@@ -105,9 +113,7 @@ def swap(cur, state=None):
         # compaction is one such)
         marked = sqlfiles.call(cur, "search.fronts.marked", staged=False)
         postings.follow_fronts(cur, marked["groups"], marked["keys"])
-        for step in ("search.compact.swap_empty", "search.compact.swap_journal", "search.compact.discard",
-                     "search.compact.discard_ranges"):
-            sqlfiles.call(cur, step)
+        _steps(cur, ("search.compact.swap_empty", "search.compact.swap_journal", *FORGET))
         done("Search compaction: the new lists are in place")
     events.emit("search.compact", step="swapped")
     return True
@@ -195,10 +201,9 @@ def _begin(con):
         begun = sqlfiles.call(con, "search.compact.progress")
         if begun["ranges"] is not None:
             return key_ranges(begun["ranges"]), set(begun["built"])
-        for step in ("search.compact.discard", "search.compact.discard_ranges",   # of an older generation
+        _steps(con, (*FORGET,      # of an older generation
                      "search.compact.build_table", "search.compact.build_fronts_table",
-                     "search.compact.build_docs_table"):
-            sqlfiles.call(con, step)
+                     "search.compact.build_docs_table"))
         count = -(-state["indexed"] // RANGE_POSTINGS) or 1
         sqlfiles.call(con, "search.compact.begun", ranges=count)
     return key_ranges(count), set()
@@ -352,6 +357,4 @@ def to_the_end(db, stopped=lambda: False):
 
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
-    for step in ("search.compact.next_generation", "search.compact.drop_next", "search.compact.drop_next_fronts",
-                 "search.compact.discard", "search.compact.discard_ranges", "search.compact.swap_journal"):
-        sqlfiles.call(cur, step)
+    _steps(cur, ("search.compact.next_generation", *DROP_COPY, "search.compact.swap_journal"))

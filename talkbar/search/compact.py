@@ -182,6 +182,7 @@ def build(con, halt=None):
             done(f"Search compaction: the lists and their fronts, {n} of {len(ranges)}")
             left = len(ranges) - len(built)
             if left and halt is not None and halt.due((time.monotonic() - began) / here * left):
+                sqlfiles.call(con, "search.compact.no_vacuum")   # before the commit, which may checkpoint
                 events.emit("search.compact", step="stopped", built=len(built), ranges=len(ranges))
                 return False
         sqlfiles.call(con, "search.compact.build_info")

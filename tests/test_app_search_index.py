@@ -136,3 +136,25 @@ def test_compact_folds_what_writes_added_into_the_lists_and_answers_as_before(de
 def test_compact_on_an_empty_root_makes_no_database(tb):
     assert _compact(tb) == (0, NOTHING)
     assert not tb.db.exists()
+
+
+def test_the_check_reads_with_the_machines_threads_and_leaves_the_lease_on_one(demo):
+    """The check reads every turn and every passage: with DuckDB's threads at the machine's count
+    (its default), as an import does; back on one once it is done (talkbar/dbwidth.py)."""
+    _by_hand(demo)
+    r = demo.run("-v", "--output", "json", "app", "search-index", "check")
+    assert r.code == 0, r.stderr
+    events = [json.loads(line) for line in r.stderr.splitlines() if line.startswith("{")]
+    names = [e["event"] for e in events]
+    checked = [i for i, n in enumerate(names) if n == "search.checked"]
+    assert checked, names
+    threads = [(i, e["threads"]) for i, e in enumerate(events) if e["event"] == "db.threads"]
+    con = duckdb.connect()
+    try:
+        machine = int(con.execute("SELECT current_setting('threads')").fetchone()[0])
+    finally:
+        con.close()
+    during = [t for i, t in threads if i < checked[0]]
+    assert (during[-1] if during else 1) == machine, threads
+    assert (threads[-1][1] if threads else 1) == 1, threads     # narrow again after the last check
+    assert all(i < checked[0] for i, t in threads if t == machine and machine > 1), threads

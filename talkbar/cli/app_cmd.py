@@ -131,16 +131,19 @@ def search_index_check(workspace_id):
         output.result({"workspaces": []})
         return
 
-    def go(_db, cur):
+    def go(db, cur):
         ids = [r["workspace_id"] for r in sqlfiles.call(cur, "workspace.ids", workspace_id=workspace_id)]
         if not ids and workspace_id is not None:
             raise not_found(f"Workspace not found: {workspace_id}")
         checked = []
-        for ws in ids:
-            if index.ensure(cur, ws) == "rebuilt":   # never indexed, or under a tokeniser an upgrade cannot follow
-                checked.append({"workspaceId": ws, "rebuilt": True})
-            else:
-                checked.append({"workspaceId": ws, "rebuilt": False, **check.mend(cur, ws)})
+        # it reads every turn and every passage: with the machine's threads (talkbar/dbwidth.py),
+        # at 6 M turns 3.6-3.8 s against 5.1-6.9 s on one (602 k: 0.63-0.83 against 0.74-1.08 s)
+        with db.width.wide():
+            for ws in ids:
+                if index.ensure(cur, ws) == "rebuilt":   # never indexed, or under a tokeniser an upgrade cannot follow
+                    checked.append({"workspaceId": ws, "rebuilt": True})
+                else:
+                    checked.append({"workspaceId": ws, "rebuilt": False, **check.mend(cur, ws)})
         return {"workspaces": checked}
     output.result(_run(go))
 

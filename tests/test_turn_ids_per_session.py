@@ -184,3 +184,32 @@ def test_markers_and_action_items_at_turns_that_share_ids_read_as_the_demos(demo
     made = [t.ok("markers.create", {"workspaceId": workspace, "sessionId": session, "quote": quote,
                                     "body": "Placed by its words"}) for t in (demo, tb)]
     assert made[0]["turnId"] and _as_renumbered(made[0], session, maps)["turnId"] == made[1]["turnId"]
+
+
+def _exported_turns(tb, sessions, destination, turn_ids):
+    out = tb.ok("exports.preview", {"sessionIds": sessions, "destinationIds": [destination],
+                                    "selection": {"summary": False, "metadata": False, "turnIds": turn_ids}})
+    return {s["sessionId"]: s["transcript"] for s in out["sessions"]}
+
+
+def test_an_exports_turn_ids_take_each_sessions_own_turn(demo, tb, demo_doc):
+    """An export's selection holds for each session exported, and its turnIds name turns by their
+    session's own ids: in the renumbered copy "t2" takes the third turn of each session (as the
+    demo's ids of those turns take them), never another session's turn t2, and its speaker, s2 in
+    each, is named as that session's s2."""
+    doc, ids, _speakers, _points, _chunks = renumbered(demo_doc)
+    assert tb.import_fixture(doc).code == 0
+    ws = demo_doc["workspaces"][0]
+    destination = ws["exports"]["destinations"][0]["destinationId"]
+    said_by = lambda s: [p["speakerId"] for p in s["participants"]].index(s["turns"][2]["speakerId"])  # noqa: E731
+    sessions = [s for s in ws["sessions"] if len(s["turns"]) >= 3 and said_by(s) == 2][:3]    # by each one's s2
+    sids = [s["sessionId"] for s in sessions]
+    assert len(sids) == 3
+    third = [s["turns"][2]["turnId"] for s in sessions]
+    assert all(ids[sid][turn] == "t2" for sid, turn in zip(sids, third))
+    demo_turns = _exported_turns(demo, sids, destination, third)
+    tb_turns = _exported_turns(tb, sids, destination, ["t2"])
+    assert [len(demo_turns[sid]) for sid in sids] == [1, 1, 1], demo_turns
+    assert {sid: [{**t, "turnId": ids[sid][t["turnId"]]} for t in turns] for sid, turns in demo_turns.items()} == tb_turns
+    assert len({t[0]["text"] for t in tb_turns.values()}) == 3     # each session's own turn
+    assert len({t[0]["speaker"] for t in tb_turns.values()}) == 3  # and its own s2's name

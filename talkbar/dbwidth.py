@@ -11,10 +11,12 @@ with DuckDB's `threads` at 1 and at the machine's 2 (medians; one thread / two):
 What reads much of a large archive gains from two, and asks for them: a search of a large index
 leans wide (lean(): at 6 M turns p50 19.95 / 18.69 and 29.10 / 25.33 ms, p95 54.13 / 40.05 and
 58.81 / 50.53; talkbar/search/query.py, WIDE_PASSAGES); an import (the bulk writes and the index
-build) and migrations (wide()). contacts.list and contacts.sessions asked for two while they read
-every turn; since migration 1040 they read who spoke from the participants and the turns of a page's
-sessions only, and one thread is faster (at 6 M turns, alternating call by call: 11.56 / 17.25 and
-12.59 / 18.03 ms).
+build), migrations and `app search-index check` (wide(): at 6 M turns 5.1-6.9 / 3.6-3.8 s). Not a
+search compaction (its lists aggregated: `app search-index compact` at 602 k turns 3.2 / 3.8-3.9 s)
+nor a person's rename (their turns compared and written again: 8.4 / 9.9 s at 6 M turns, one run).
+contacts.list and contacts.sessions asked for two while they read every turn; since migration 1040
+they read who spoke from the participants and the turns of a page's sessions only, and one thread
+is faster (at 6 M turns, alternating call by call: 11.56 / 17.25 and 12.59 / 18.03 ms).
 A change of the setting costs DuckDB starting or joining its worker: in a search at 602 k turns,
 0.68 ms to widen and 1.10 ms to narrow again. So it is made only when the first work asking for
 more begins and when the last one ends, and a state of the file that lasts (a large index, a long

@@ -617,9 +617,10 @@ INSERT INTO search_next_ranges SELECT generation, $range_no, 0 FROM search_state
 -- checkpoint's vacuum merged it with the ranges committed before (a few thousand terms each, their
 -- lists 2 M postings: 1, 2, 4 ... 32 ranges of the copy written again as the one-shot writes at 6 M
 -- turns went on). So the checkpoints left in this DuckDB instance (it ends with the lease) merge no
--- row groups, and the copy's are merged once, by the first checkpoint after (the swap's write:
--- bench/compaction_handoff.py, 6 M turns, 32 writes 52.7 s in all against 73.3 s, the median 1.26
--- against 1.78 s, the swap's 12.2 s against the merge of 32 ranges' 11.0 s).
+-- row groups, and the copy's are merged once, by the first checkpoint with its vacuum (that of the
+-- process that builds the last ranges; bench/compaction_handoff.py at 6 M turns: 32 one-shot writes
+-- 52.7 s in all against 73.3 s, the median 1.26 against 1.78 s, that one 12.2 s against the 11.0 s
+-- of the merge of 32 ranges).
 SET max_vacuum_tasks = 0
 
 -- name: search.compact.path

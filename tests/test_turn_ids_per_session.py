@@ -210,6 +210,7 @@ def test_an_exports_turn_ids_take_each_sessions_own_turn(demo, tb, demo_doc):
     demo_turns = _exported_turns(demo, sids, destination, third)
     tb_turns = _exported_turns(tb, sids, destination, ["t2"])
     assert [len(demo_turns[sid]) for sid in sids] == [1, 1, 1], demo_turns
-    assert {sid: [{**t, "turnId": ids[sid][t["turnId"]]} for t in turns] for sid, turns in demo_turns.items()} == tb_turns
+    as_renumbered = {sid: [{**t, "turnId": ids[sid][t["turnId"]]} for t in turns] for sid, turns in demo_turns.items()}
+    assert as_renumbered == tb_turns
     assert len({t[0]["text"] for t in tb_turns.values()}) == 3     # each session's own turn
     assert len({t[0]["speaker"] for t in tb_turns.values()}) == 3  # and its own s2's name

@@ -157,8 +157,9 @@ def build(con, halt=None):
     built of this generation's copy, in one transaction, committed once the copy is whole or, when
     `halt` (a Halt) says so, at the end of a range (having built one at least): the next compaction
     goes on from there, and the checkpoints left to this DuckDB instance merge no row groups
-    (search.compact.no_vacuum: the ranges committed so are merged once, not again at each stop). (A transaction for each range cost 46.7 s at 6 M turns against 26.4 s: each
-    range's lists went through the WAL, and most commits checkpointed.) A progress step for each range,
+    (search.compact.no_vacuum: the ranges committed so are merged once, not again at each stop).
+    (A transaction for each range cost 46.7 s at 6 M turns against 26.4 s: each range's lists went
+    through the WAL, and most commits checkpointed.) A progress step for each range,
     heard where the building thread runs with a reporter (a background build outlives the call that
     started it, so no call hears it). True once the copy is whole and awaits its swap; False when it
     built nothing more (a copy awaits its swap already: a write whose transaction began before that

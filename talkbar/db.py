@@ -677,5 +677,4 @@ def _seed(con, path):
     params = {"now_ms": clock.now_ms(), "workspace_id": stable_id("ws", where + ":workspace"),
               "profile_id": stable_id("profile", where + ":profile"), "cursor_secret": os.urandom(16).hex()}
     with transaction(con):
-        for step in ("seed.meta", "seed.profile", "seed.workspace", "seed.license"):
-            sqlfiles.call(con, step, **params)
+        sqlfiles.call_each(con, ("seed.meta", "seed.profile", "seed.workspace", "seed.license"), **params)

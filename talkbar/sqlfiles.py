@@ -172,6 +172,13 @@ def call(cursor, name, /, **params):
     return run(cursor, get(name), params)
 
 
+def call_each(cursor, names, /, **params):
+    """Run the queries named in `names`, in order, each with the parameters it declares of these
+    (the steps of one change: a compaction's swap, a bulk build's settling, a database's seed)."""
+    for name in names:
+        run(cursor, get(name), params)
+
+
 # The statement kinds run parsed (below); others (SET, PRAGMA, CHECKPOINT, CREATE …) go as text, as
 # DuckDB does more than parse some of them on the way in (a PRAGMA becomes the query it stands for).
 _PARSED_KINDS = frozenset({"SELECT", "INSERT", "UPDATE", "DELETE"})

@@ -37,6 +37,12 @@ WHERE (p.key, p.doc) NOT IN (SELECT key, doc_no FROM search_tail WHERE tf < 0)
 ORDER BY ALL"""
 
 
+def _through(call):
+    """compact's sqlfiles with every named query run through `call` (a test's stand-in that acts at
+    one of them)."""
+    return SimpleNamespace(call=call, call_each=lambda cur, names, **params: [call(cur, n, **params) for n in names])
+
+
 def _progress(cur):
     return sqlfiles.call(cur, "search.compact.progress")
 
@@ -139,7 +145,7 @@ def test_a_compaction_stops_at_its_ranges_end_when_another_process_knocks(fresh_
             order.append("range ended")
         return sqlfiles.call(cur, name, **params)
 
-    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    monkeypatch.setattr(compact, "sqlfiles", _through(call))
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     assert compact._running                                # building in the background
     engine.db._knock()                                     # as another process finding the file held
@@ -252,7 +258,7 @@ def test_a_compaction_that_would_not_finish_in_its_grace_stops_at_its_first_rang
         return sqlfiles.call(cur, name, **params)
 
     monkeypatch.setattr(compact, "Halt", Given)
-    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    monkeypatch.setattr(compact, "sqlfiles", _through(call))
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     engine.db.release_now()
     compact.wait(60)
@@ -280,7 +286,7 @@ def test_a_compaction_of_a_file_reached_through_a_symbolic_link_stops_with_its_l
                 assert halt._now.wait(60)
             return sqlfiles.call(cur, name, **params)
 
-        monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+        monkeypatch.setattr(compact, "sqlfiles", _through(call))
         engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
         db._knock()
         db.release_now()
@@ -305,7 +311,7 @@ def test_a_compaction_going_on_after_its_process_let_go_stops_at_a_knock(fresh_e
             engine.db._knock()
         return sqlfiles.call(cur, name, **params)
 
-    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    monkeypatch.setattr(compact, "sqlfiles", _through(call))
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     engine.db.release_now()
     released.set()
@@ -330,7 +336,7 @@ def test_a_compaction_whose_process_holds_the_file_again_within_its_grace_goes_o
             assert back.wait(60)
         return sqlfiles.call(cur, name, **params)
 
-    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    monkeypatch.setattr(compact, "sqlfiles", _through(call))
     engine.call("notes.create", {"title": "Okapi savanna", "markdown": "A pangolin in the garden."})
     engine.db.release_now()                           # unasked: the grace, already over
     assert compact._running
@@ -363,7 +369,7 @@ def test_a_compaction_run_to_its_end_hands_the_file_over_at_a_knock_and_goes_on(
             knocked.append(params["range_no"])
         return sqlfiles.call(cur, name, **params)
 
-    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    monkeypatch.setattr(compact, "sqlfiles", _through(call))
     done = compact.to_the_end(engine.db)
     assert knocked == [1]
     assert done["compacted"] is True and done["handedOver"] == 1 and done["ranges"] == done["built"] >= 6, done
@@ -398,7 +404,7 @@ def test_a_compaction_run_to_its_end_that_is_stopped_ends_at_its_ranges_end_and_
             ranges_ended.append(params["range_no"])
         return sqlfiles.call(cur, name, **params)
 
-    monkeypatch.setattr(compact, "sqlfiles", SimpleNamespace(call=call))
+    monkeypatch.setattr(compact, "sqlfiles", _through(call))
     done = compact.to_the_end(engine.db, stopped=lambda: len(ranges_ended) >= 2)
     assert done["stopped"] is True and done["compacted"] is False and done["built"] == 2 and done["ranges"] >= 6, done
     assert done["tailAfter"] == done["tailBefore"] > 0, done

@@ -383,8 +383,7 @@ def test_a_compaction_built_a_range_of_keys_at_a_time_builds_what_one_range_buil
             compact.build(cur)
             builds.append((sorted(cur.execute("SELECT * FROM search_next").fetchall()),
                            sorted(cur.execute("SELECT * FROM search_next_fronts").fetchall())))
-            for step in compact.DROP_COPY:
-                sqlfiles.call(cur, step)
+            sqlfiles.call_each(cur, compact.DROP_COPY)
             assert (ranges == [1]) == (per_range == 10 ** 12) and ranges[0] >= 1
         assert builds[1] == builds[0] and builds[0][0] and builds[0][1]
         assert ranges[0] >= 10

@@ -88,24 +88,21 @@ FORGET = ("search.compact.discard", "search.compact.discard_ranges")
 DROP_COPY = ("search.compact.drop_next", "search.compact.drop_next_fronts", *FORGET)
 
 
-def _steps(cur, steps):
-    for step in steps:
-        sqlfiles.call(cur, step)
-
-
 def swap(cur, state=None):
     """Put a finished copy in place (inside the caller's write transaction)."""
     state = state or sqlfiles.call(cur, "search.compact.state")
     if state["ready"] is None:
         return False
     if state["ready"] != state["generation"]:
-        _steps(cur, DROP_COPY)
+        sqlfiles.call_each(cur, DROP_COPY)
         events.emit("search.compact", step="discarded")
         return False
     with progress.steps(1) as done:
-        _steps(cur, ("search.compact.swap_drop_old", "search.compact.swap_rename", "search.compact.swap_fronts_drop",
-                     "search.compact.swap_fronts_rename", "search.compact.swap_tail", "search.compact.swap_tail_drop",
-                     "search.compact.swap_tail_rename", "search.compact.swap_dead", "search.compact.swap_dead_fronts"))
+        sqlfiles.call_each(cur, ("search.compact.swap_drop_old", "search.compact.swap_rename",
+                                 "search.compact.swap_fronts_drop", "search.compact.swap_fronts_rename",
+                                 "search.compact.swap_tail", "search.compact.swap_tail_drop",
+                                 "search.compact.swap_tail_rename", "search.compact.swap_dead",
+                                 "search.compact.swap_dead_fronts"))
         # the passages that left the lists since their range of the copy was built (their marks are
         # all the tail holds now) are still in the copy and on its fronts: the fronts follow them as
         # they followed when they left (a copy taken before, and a front's ranking of the word had
@@ -113,7 +110,7 @@ def swap(cur, state=None):
         # compaction is one such)
         marked = sqlfiles.call(cur, "search.fronts.marked", staged=False)
         postings.follow_fronts(cur, marked["groups"], marked["keys"])
-        _steps(cur, ("search.compact.swap_empty", "search.compact.swap_journal", *FORGET))
+        sqlfiles.call_each(cur, ("search.compact.swap_empty", "search.compact.swap_journal", *FORGET))
         done("Search compaction: the new lists are in place")
     events.emit("search.compact", step="swapped")
     return True
@@ -175,9 +172,8 @@ def build(con, halt=None):
                 continue
             if not sqlfiles.call(con, "search.compact.to_build", range_no=n):
                 return False
-            for step in ("search.compact.build_postings", "search.compact.build_fronts",
-                         "search.compact.build_docs", "search.compact.build_dead"):
-                sqlfiles.call(con, step, lo=lo, hi=hi)
+            sqlfiles.call_each(con, ("search.compact.build_postings", "search.compact.build_fronts",
+                                     "search.compact.build_docs", "search.compact.build_dead"), lo=lo, hi=hi)
             sqlfiles.call(con, "search.compact.range_built", range_no=n)
             built.add(n)
             here += 1
@@ -204,9 +200,9 @@ def _begin(con):
         begun = sqlfiles.call(con, "search.compact.progress")
         if begun["ranges"] is not None:
             return key_ranges(begun["ranges"]), set(begun["built"])
-        _steps(con, (*FORGET,      # of an older generation
-                     "search.compact.build_table", "search.compact.build_fronts_table",
-                     "search.compact.build_docs_table"))
+        sqlfiles.call_each(con, (*FORGET,      # of an older generation
+                                 "search.compact.build_table", "search.compact.build_fronts_table",
+                                 "search.compact.build_docs_table"))
         count = -(-state["indexed"] // RANGE_POSTINGS) or 1
         sqlfiles.call(con, "search.compact.begun", ranges=count)
     return key_ranges(count), set()
@@ -360,4 +356,4 @@ def to_the_end(db, stopped=lambda: False):
 
 def cancel(cur):
     """A rebuild replaces the postings: a copy of the old ones must never be swapped in."""
-    _steps(cur, ("search.compact.next_generation", *DROP_COPY, "search.compact.swap_journal"))
+    sqlfiles.call_each(cur, ("search.compact.next_generation", *DROP_COPY, "search.compact.swap_journal"))

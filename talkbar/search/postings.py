@@ -255,19 +255,18 @@ def settle(cur):
     then the range's long lists get their fronts (sql/schema/0940_search_fronts.sql). The marks
     in the tail (passages removed from the lists) are carried out first, as a compaction's swap
     carries out the removals of its journal (the caller cancelled any compaction: compact.cancel())."""
-    for step in ("search.bulk.marks_to_journal", "search.bulk.drop_marks", "search.compact.swap_dead",
-                 "search.compact.swap_empty", "search.compact.swap_journal"):
-        sqlfiles.call(cur, step)
+    sqlfiles.call_each(cur, ("search.bulk.marks_to_journal", "search.bulk.drop_marks", "search.compact.swap_dead",
+                             "search.compact.swap_empty", "search.compact.swap_journal"))
     parts = -(-sqlfiles.call(cur, "search.bulk.tail_size")["n"] // SETTLE_POSTINGS) or 1
     for n, (lo, hi) in enumerate(key_ranges(parts), 1):
         progress.say(f"Search index: term lists {n} of {parts}")
-        for step in ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts", "search.bulk.fronts"):
-            sqlfiles.call(cur, step, lo=lo, hi=hi)
+        sqlfiles.call_each(cur, ("search.bulk.settle_more", "search.bulk.settle", "search.bulk.drop_fronts",
+                                 "search.bulk.fronts"), lo=lo, hi=hi)
     sqlfiles.call(cur, "search.bulk.clear_tail")
 
 
 def clear_workspace(cur, workspace_id):
     """Every passage and posting of a workspace (before a rebuild, or when it is gone)."""
-    for step in ("search.clear.fronts", "search.clear.lists", "search.clear.tail", "search.clear.docs",
-                 "search.clear.items", "search.clear.stats", "search.clear.tokeniser", "search.clear.check"):
-        sqlfiles.call(cur, step, workspace_id=workspace_id)
+    sqlfiles.call_each(cur, ("search.clear.fronts", "search.clear.lists", "search.clear.tail", "search.clear.docs",
+                             "search.clear.items", "search.clear.stats", "search.clear.tokeniser",
+                             "search.clear.check"), workspace_id=workspace_id)

@@ -49,6 +49,7 @@ def main(argv=None):
     ap.add_argument("--edits", type=int, default=6, help="imported notes renamed through each server first")
     ap.add_argument("--cache", default="/tmp/talkbar-scale", help="where the copies are made")
     a = ap.parse_args(argv)
+    Path(a.cache).mkdir(parents=True, exist_ok=True)     # bench/scale.py's cache, or a folder of its own
     work = Path(tempfile.mkdtemp(prefix="talkbar-bench-tail-", dir=a.cache))
     servers = {}
     try:

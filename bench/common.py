@@ -12,6 +12,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -74,7 +75,6 @@ def build_item_rows(con):
     """Beside FTS5 table `fts` (kind, item, body: a row per passage), `fts_items`: each item's passages
     as one row, in the same tokeniser, for the peer's all-words search (fts_all_words). Returns the
     seconds it took."""
-    import time
     t0 = time.perf_counter()
     con.execute("DROP TABLE IF EXISTS fts_items")
     con.execute("CREATE VIRTUAL TABLE fts_items USING fts5(kind UNINDEXED, item UNINDEXED, body, "
@@ -101,6 +101,7 @@ def fts_all_words(con, query, kind=None):
     if not held:
         return []
     marks = ",".join("?" * len(held))
+    # r: the rowid of the passage min(s) came from (SQLite gives a bare column the row of the one min())
     best = con.execute(f"""
         WITH hit AS MATERIALIZED (SELECT item, bm25(fts) AS s, rowid AS r FROM fts WHERE fts MATCH ?{where})
         SELECT item, min(s), r FROM hit WHERE item IN ({marks}) GROUP BY item ORDER BY 2 LIMIT 20""",

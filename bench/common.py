@@ -112,6 +112,14 @@ def fts_all_words(con, query, kind=None):
     return [(item, score, snippets.get(r)) for item, score, r in best]
 
 
+def contenders(mode, i):
+    """Who runs a query in `mode`: ours and FTS5's AND or OR, and in mode all FTS5's answer per item
+    too (fts_all_words, "fts5-items"), in an order that turns with `i` (the query's number)."""
+    order = ("ours", "fts5") + (("fts5-items",) if mode == "all" else ())
+    first = i % len(order)
+    return order[first:] + order[:first]
+
+
 def env_for(root=None, checkout=REPO, **extra):
     """A talkbar-cli process running `checkout`'s code on data root `root`: none of the caller's
     TALKBAR_* settings, and a policy file that does not exist (no administrator's policy)."""

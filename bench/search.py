@@ -64,7 +64,7 @@ from talkbar.search import compact, stopwords, text  # noqa: E402
 from talkbar.search.keys import key  # noqa: E402
 
 import search_mcp  # noqa: E402
-from common import build_item_rows, fts_all_words, fts_match, pct, say  # noqa: E402
+from common import build_item_rows, contenders, fts_all_words, fts_match, pct, say  # noqa: E402
 
 FUNCTION_WORDS = getattr(stopwords, "FUNCTION", None) or getattr(stopwords, "WORDS", frozenset())
 
@@ -173,9 +173,7 @@ def run_queries(engine, fts, queries, rounds=1):
     for r in range(rounds):
         for i, (bucket, q) in enumerate(queries):
             for mode in ("all", "any"):
-                order = ("ours", "fts5") + (("fts5-items",) if mode == "all" else ())
-                turn = (i + r) % len(order)
-                for eng in order[turn:] + order[:turn]:
+                for eng in contenders(mode, i + r):
                     t0 = time.perf_counter()
                     if eng == "ours":
                         res = engine.call("workspace.search", {"query": q, "match": mode, "limit": 20})["matches"]
@@ -199,6 +197,10 @@ def table(rows, headers):
         say(line(r))
 
 
+# the rows of report(): (label, mode, peer)
+AGAINST = (("all", "all", "fts5"), ("all, per item", "all", "fts5-items"), ("any", "any", "fts5"))
+
+
 def report(times, by_bucket, found, title):
     """The p50/p95 tables of run_queries' times (or bench/search_mcp.py's): ours against FTS5's AND or
     OR over passages, and in mode all against the peer giving the same answer ("all, per item"):
@@ -206,10 +208,9 @@ def report(times, by_bucket, found, title):
     word in the item), which fewer queries match. Returns our p50 over FTS5's per mode."""
     say(f"\n{title}")
     rows = []
-    for mode, peer in (("all", "fts5"), ("all, per item", "fts5-items"), ("any", "fts5")):
-        m = mode.split(",")[0]
+    for label, m, peer in AGAINST:
         o, f = times[("ours", m)], times[(peer, m)]
-        rows.append((mode, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 50) / pct(f, 50):.2f}x",
+        rows.append((label, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 50) / pct(f, 50):.2f}x",
                      f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}", f"{pct(o, 95) / pct(f, 95):.2f}x",
                      f"{found[('ours', m)]}/{found[(peer, m)]}"))
     table(rows, ["mode", "ours p50 ms", "FTS5 p50 ms", "ratio", "ours p95 ms", "FTS5 p95 ms", "ratio",
@@ -217,11 +218,10 @@ def report(times, by_bucket, found, title):
     say("(all: FTS5's AND, every word in one passage; all, per item: every word in the item, as ours "
         "(common.fts_all_words); any: FTS5's OR)")
     rows = []
-    for mode, peer in (("all", "fts5"), ("all, per item", "fts5-items"), ("any", "fts5")):
-        m = mode.split(",")[0]
+    for label, m, peer in AGAINST:
         for bucket in ("frequent", "mid", "rare"):
             o, f = by_bucket[("ours", m, bucket)], by_bucket[(peer, m, bucket)]
-            rows.append((mode, bucket, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}"))
+            rows.append((label, bucket, f"{pct(o, 50):.2f}", f"{pct(f, 50):.2f}", f"{pct(o, 95):.2f}", f"{pct(f, 95):.2f}"))
     table(rows, ["mode", "first word", "ours p50", "FTS5 p50", "ours p95", "FTS5 p95"])
     return {mode: pct(times[("ours", mode)], 50) / pct(times[("fts5", mode)], 50) for mode in ("all", "any")}
 

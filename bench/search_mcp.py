@@ -77,8 +77,7 @@ def through_mcp(repo, root, fts, queries, report):
     try:
         for i, (bucket, q) in enumerate(queries[:warm] + queries):    # the first ones warm both up
             for mode in ("all", "any"):
-                order = ("ours", "fts5") + (("fts5-items",) if mode == "all" else ())
-                for who in order[i % len(order):] + order[:i % len(order)]:
+                for who in common.contenders(mode, i):
                     t0 = time.perf_counter()
                     found = (peer.find(q, mode)["matches"] if who == "ours" else
                              fts_sessions(fts, q, "all-items" if who == "fts5-items" else mode))

@@ -441,14 +441,15 @@ def test_a_write_that_took_a_front_away_makes_a_compaction_due(engine, monkeypat
     monkeypatch.setattr(compact, "MIN_ROWS", 0)
     monkeypatch.setattr(compact, "COMPACT_AT", 10.0)     # the tail never large enough alone
     with engine.db.cursor() as cur:
-        state = sqlfiles.call(cur, "search.compact.state")
-        assert state["unfronted"] == len(_true_to_the_lists(cur))
-        if state["unfronted"]:                       # an earlier test's write took one: built again
+        # an earlier test's writes (whichever ran before this one in its process) took a front or
+        # left marks: a compaction builds the fronts again and takes the marks out (a list that its
+        # marks leave too short for a front counts as unfronted until then)
+        if sqlfiles.call(cur, "search.compact.state")["unfronted"] or _marked(cur):
             compact.build(cur)
             cur.execute("BEGIN TRANSACTION")
             compact.swap(cur)
             cur.execute("COMMIT")
-        assert sqlfiles.call(cur, "search.compact.state")["unfronted"] == 0
+        assert sqlfiles.call(cur, "search.compact.state")["unfronted"] == 0 == len(_true_to_the_lists(cur))
         doc = cur.execute("WITH f AS (SELECT key, unnest(docs) AS doc, unnest(items) AS item, unnest(fields) AS field, "
                           "unnest(ns) AS n FROM search_fronts) "
                           "SELECT a.doc FROM f a JOIN f c ON c.key = a.key AND c.item = a.item "

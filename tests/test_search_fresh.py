@@ -14,7 +14,7 @@ import pytest
 
 from talkbar import hooks, sqlfiles
 from talkbar.db import Database
-from talkbar.search import compact, index, postings
+from talkbar.search import compact, index, postings, query
 
 from older_database import database_before
 from search_ranking_calls import lengths_wrong
@@ -555,7 +555,8 @@ def test_a_database_from_before_list_lengths_gets_them_when_opened(tmp_path, mon
     db = Database(path, create=False, idle_s=0)
     with db.cursor() as cur:
         assert sorted(cur.execute("SELECT key, n FROM search_lists").fetchall()) == [(7, 3), (8, 1)]
-        counted = sqlfiles.call(cur, "workspace.search:terms", workspace_id="none", keys=[7, 8, 9], match_all=True)
+        counted = sqlfiles.call(cur, "workspace.search:terms", workspace_id="none", keys=[7, 8, 9], short=[7, 8, 9],
+                                long=[], match_all=True, items_at=query.ITEMS_AT)
         assert sorted((r["key"], r["n"], sorted(r["items"])) for r in counted if r["part"] == 0) == [(7, 3, [1, 2]),
                                                                                                     (8, 1, [1])]
         try:

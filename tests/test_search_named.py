@@ -10,7 +10,8 @@ from conftest import DB_FILE
 from talkbar import sqlfiles
 from talkbar.db import Database
 from talkbar.engine import CLI, Engine
-from talkbar.search import query
+from talkbar.search import query, text
+from talkbar.search.keys import key
 
 from search_ranking_calls import all_statements, statements
 
@@ -188,3 +189,43 @@ def test_kinds_that_fall_short_among_the_best_are_ranked_by_their_own_statement(
     monkeypatch.setattr(query, "kinds_share", lambda ctx, kinds, n_items: 1.0)
     ran, by_number = statements(demo_engine, args)
     assert [":kinds" in name for name in ran] == [False, True] and by_number == joined and joined
+
+
+def test_a_list_seen_long_is_read_without_its_items_for_the_rest_of_the_lease(lease, monkeypatch):
+    """query.term_stats reads the items of a word's list (to narrow an all-words search to the items
+    every word holds) only while the lease has not seen that list longer than ITEMS_AT postings; once
+    seen, the list is read without them (workspace.search:terms, `long`), its items are not known,
+    and the search finds what it found before. A new lease starts with nothing seen."""
+    db, engine = lease
+    args = {"query": "budget review pricing", "match": "all", "limit": 50}
+    with db.cursor() as cur:
+        lengths = sorted(n for (n,) in cur.execute(
+            "SELECT n FROM search_lists WHERE list_contains($keys, key)",
+            {"keys": [key(WS, t) for t in text.query_terms(args["query"])]}).fetchall())
+    assert len(lengths) == 3 and lengths[0] < lengths[-1]
+    monkeypatch.setattr(query, "ITEMS_AT", lengths[0])   # the shortest list's items read, the longest's not
+    asked, real = [], sqlfiles.run
+
+    def spy(cursor, q, params):
+        rows = real(cursor, q, params)
+        if q.name == "workspace.search:terms":
+            asked.append((params, {r["key"]: r["items"] for r in rows if r["part"] == 0}))
+        return rows
+    monkeypatch.setattr(sqlfiles, "run", spy)
+    with db.holding():
+        first = engine.call("workspace.search", args)["matches"]
+        long_seen = set(db.lease_cache["search.long_lists"])
+        again = engine.call("workspace.search", args)["matches"]
+    (before, items_before), (after, items_after) = asked
+    keys = before["keys"]
+    assert before["long"] == [] and sorted(before["short"]) == sorted(keys)
+    assert long_seen and long_seen < set(keys)           # some of the words' lists longer, not all
+    assert all(items_before[k] is None for k in long_seen)   # longer than ITEMS_AT: never their items
+    assert any(items_before[k] is not None for k in set(keys) - long_seen)
+    assert sorted(after["long"]) == sorted(long_seen) and sorted(after["short"]) == sorted(set(keys) - long_seen)
+    assert {k: items_after[k] for k in long_seen} == dict.fromkeys(long_seen)
+    assert first and again == first
+    db.release_now()
+    with db.holding():
+        engine.call("workspace.search", args)
+    assert asked[2][0]["long"] == []

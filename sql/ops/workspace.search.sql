@@ -69,13 +69,18 @@ LIMIT $limit
 
 -- name: workspace.search:terms
 -- returns: many
--- params: $workspace_id, $keys, $match_all
+-- params: $workspace_id, $keys, $short, $long, $match_all, $items_at
 -- BM25's counts, as plain rows (the Python side adds them up: half the cost of aggregating here):
 -- part 0, a query term's postings in its list (the length kept with it, n: migration 0960) and in the
 -- tail; part 1, one row per field (0 title, 1 own text, 2 content): its passages and their average
 -- length; part 2, the terms whose lists have a front (0940_search_fronts.sql). With match_all,
--- `items`: the items of a term's list of at most 20,000 postings (NULL for a longer one, and for the
--- tail's rows: a term with postings there is left out). The items those
+-- `items`: the items of a term's list of at most $items_at postings (NULL for a longer one, and for
+-- the tail's rows: a term with postings there is left out). `$long`: the terms the lease has seen
+-- longer (talkbar/search/query.py, term_stats()), `$short` the others. The lists of the long are
+-- read apart, without their items: a scan reads every column it returns for each row it keeps, so
+-- a long list's items cost what its length does even where the CASE leaves them out (at 6 M turns,
+-- this statement for "maya palletisation update", lists of 1.9 M and 429 k postings: 8.30 against
+-- 3.95 ms; at 602 k turns the same within 0.1 ms, as with $long empty). The items those
 -- lists share are the only ones ranked (search_ranked's `cand`); when they share none, nothing can
 -- match and the ranking is not run (a quarter of the all-words searches of bench/search.py at 600k
 -- turns end there, a third at 60k). Collecting the tail's items too cost every search ~0.5 ms of
@@ -85,8 +90,9 @@ LIMIT $limit
 -- A mark in the tail (a passage removed from the list, tf -1: sql/schema/1000_search_marks.sql)
 -- counts one posting less, and `marks` tells the ranking to take its passage out.
 SELECT 0 AS part, key, n, NULL::DOUBLE AS avgdl,
-       CASE WHEN $match_all AND n <= 20000 THEN list_distinct(items) END AS items, 0 AS marks
-FROM search_lists WHERE list_contains($keys, key)
+       CASE WHEN $match_all AND n <= $items_at THEN list_distinct(items) END AS items, 0 AS marks
+FROM search_lists WHERE list_contains($short, key)
+UNION ALL SELECT 0, key, n, NULL, NULL, 0 FROM search_lists WHERE list_contains($long, key)
 UNION ALL SELECT 0, key, count(*) - 2 * count(*) FILTER (WHERE tf < 0), NULL, NULL, count(*) FILTER (WHERE tf < 0)
 FROM search_tail WHERE list_contains($keys, key) GROUP BY key
 UNION ALL SELECT 1, field, n_docs, total_len / greatest(n_docs, 1), NULL, 0

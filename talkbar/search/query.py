@@ -21,6 +21,9 @@ from talkbar.search import index, semantic, snippet, text
 from talkbar.search.keys import key
 
 MAX_TERMS = 32
+# an all-words search narrows to the items every word's list holds, known for lists of at most this
+# many postings (term_stats())
+ITEMS_AT = 20_000
 # An all-words search narrowed to this share of the workspace's items or more reads the fronts all
 # the same: the items leave most of a long list to group. The ranking statement, with the front
 # against without it (migration 0971; best of two medians):
@@ -115,7 +118,8 @@ def search(ctx, args):
     if not terms:
         return {"matches": [], "contentSearch": content}
     alone = index.ensure(ctx.cur, ctx.workspace_id) is not None   # indexed (or upgraded) here first
-    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all)
+    stats = term_stats(ctx.sql, [key(ctx.workspace_id, t) for t in terms], match_all,
+                       ctx.memo.setdefault("search.long_lists", set()))
     if not stats:
         return {"matches": [], "contentSearch": content}
     wide = stats["passages"] >= WIDE_PASSAGES or stats["tail"] >= TAIL_WIDE_ROWS
@@ -237,7 +241,7 @@ def _learn(ctx, known, n_items, missing):
     return counts
 
 
-def term_stats(sql, keys, match_all=False):
+def term_stats(sql, keys, match_all=False, long=None):
     """The keys, rarest first and those found nowhere last (search_ranked counts the 8 rarest
     exactly), with their document frequency and BM25 idf, and each field's average passage length;
     `items`: how many items the workspace has (reads_front's measure); `passages`: its content
@@ -252,8 +256,12 @@ def term_stats(sql, keys, match_all=False):
     compaction, marked in the tail (sql/schema/1000_search_marks.sql): its count is less them, and
     the ranking takes them out (ranking_form()). None
     instead of it all if nothing can match: no key found, or with match_all, a key found nowhere or
-    no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound."""
+    no item holding the known ones. `sql`: ctx.sql, or a stand-in with the workspace bound. `long`:
+    the keys seen with more than ITEMS_AT postings (a set kept for the lease: a list that long stays
+    so but for a compaction's removals, and then its items are only not known), whose items are not
+    read (workspace.search:terms); the keys seen so long here are added to it."""
     found, fields, items, unknown, fronted, tail, marked = {}, {}, {}, set(), set(), 0, False
+    seen_long = set() if long is None else long
     # One word is never narrowed, so its items are not read (converting them cost a one-word
     # all-words search ~0.3 ms at 602 k turns). A word's items are known only when the tail holds
     # none of its postings, so they are all the items its postings have: narrowing to them leaves
@@ -262,13 +270,17 @@ def term_stats(sql, keys, match_all=False):
     # the same answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 at 602 k). The one-word macros
     # rely on it: they bind no narrowing at all (migration 0990). Its front, where it has one, is
     # read as before: such a list is longer than the lists whose items are read.
-    for r in sql("workspace.search:terms", keys=keys, match_all=match_all and len(set(keys)) > 1):
+    for r in sql("workspace.search:terms", keys=keys, short=[k for k in keys if k not in seen_long],
+                 long=[k for k in keys if k in seen_long], match_all=match_all and len(set(keys)) > 1,
+                 items_at=ITEMS_AT):
         if r["part"] == 3:
             tail = r["n"]
         elif r["part"] == 2:
             fronted.add(r["key"])
         elif r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
+            if r["n"] > ITEMS_AT and long is not None:
+                long.add(r["key"])
             marked = marked or r["marks"] > 0
             if r["items"] is None:
                 unknown.add(r["key"])

@@ -437,40 +437,61 @@ def fts_turn(fts, session_id, body):
     fts.commit()
 
 
+def latest_session(root):
+    """The session a live turn is appended to: the archive's latest."""
+    return read_root(root, "SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1")[0][0]
+
+
+def turns_file(work, k, tag):
+    """A turns file of `k` live turns (the same text each run, its number aside)."""
+    f = Path(work) / f"turns-{tag}-{k}.jsonl"
+    f.write_text("".join(json.dumps({"speakerId": "spk-bench-live", "startMs": 10**8 + i * 4000,
+                                     "endMs": 10**8 + i * 4000 + 3000,
+                                     "text": f"Live turn {i}: we agreed to revisit the quarterly forecast "
+                                             f"with the vendor on Thursday."}) + "\n" for i in range(k)))
+    return f
+
+
+def record_run(root, sid, turns):
+    """One `app record` of the turns file `turns` into session `sid`, completed: its wall in s."""
+    wall, _, code, out = child([PY, "-m", "talkbar", "app", "record", sid, "--turns", str(turns),
+                                "--interval-ms", "0", "--stop-after"], env=env_for(root))
+    if code:
+        raise SystemExit(f"app record failed: {out}")
+    return wall
+
+
+def per_turn(runs, n):
+    """A live turn's ms from record runs of one turn and of n + 1 ({k: [wall s]}): the medians' difference
+    per turn (what a run costs to start and stop is in both)."""
+    return (statistics.median(runs[n + 1]) - statistics.median(runs[1])) / n * 1000
+
+
+def fts_body(i):
+    return f"Speaker {i} we agreed to revisit the quarterly forecast with the vendor on Thursday."
+
+
 def live_turn(root, fts, n):
     """One live turn through `app record` against FTS5's insert + commit on its own; returns that
     peer's median (the floors below are set against it too)."""
-    sid = read_root(root, "SELECT session_id FROM sessions ORDER BY started_at_ms DESC LIMIT 1")[0][0]
+    sid = latest_session(root)
     work = Path(root) / "bench-record"
     work.mkdir(exist_ok=True)
-
-    def turns_file(k, tag):
-        f = work / f"turns-{tag}-{k}.jsonl"
-        f.write_text("".join(json.dumps({"speakerId": "spk-bench-live", "startMs": 10**8 + i * 4000,
-                                         "endMs": 10**8 + i * 4000 + 3000,
-                                         "text": f"Live turn {i}: we agreed to revisit the quarterly forecast "
-                                                 f"with the vendor on Thursday."}) + "\n" for i in range(k)))
-        return f
     runs = {1: [], n + 1: []}
     for rnd in range(5):   # interleaved: a run of one turn, a run of n + 1
         for k in runs:
-            wall, _, code, out = child([PY, "-m", "talkbar", "app", "record", sid, "--turns", str(turns_file(k, rnd)),
-                                        "--interval-ms", "0", "--stop-after"], env=env_for(root))
-            if code:
-                raise SystemExit(f"app record failed: {out}")
-            runs[k].append(wall)
-    per_turn = (statistics.median(runs[n + 1]) - statistics.median(runs[1])) / n * 1000
+            runs[k].append(record_run(root, sid, turns_file(work, k, rnd)))
     peer = []
     for i in range(n * 3):
         t = time.perf_counter()
-        fts_turn(fts, sid, f"Speaker {i} we agreed to revisit the quarterly forecast with the vendor on Thursday.")
+        fts_turn(fts, sid, fts_body(i))
         peer.append((time.perf_counter() - t) * 1000)
-    row("one live turn through app record (peer: FTS5 INSERT + COMMIT)", per_turn, statistics.median(peer), "ms",
-        "<= 5x")
+    row("one live turn through app record (peer: FTS5 INSERT + COMMIT)", per_turn(runs, n), statistics.median(peer),
+        "ms", "<= 5x")
     return statistics.median(peer)
 
 
-def write_floor(root, fts, n, alone):
+def write_floor(root, fts, n, alone, at=""):
     """What DuckDB's writes alone cost for a live turn's two steps on this file, against FTS5's insert +
     commit, interleaved: the fewest writes the steps can take (a provisional turn, then made final, each
     in a transaction of its own; each moving the session's revision, as any change of its page does;
@@ -478,7 +499,7 @@ def write_floor(root, fts, n, alone):
     that would have to be derived when read), and the turn alone with no index at all. No recorder, no
     tokenising: a floor under the row above. Each is also set against `alone`, the peer of the row
     above (the same insert + commit measured on its own; interleaved with DuckDB's writes it costs
-    more), since that is the peer the <= 5x goal is measured against."""
+    more), since that is the peer the <= 5x goal is measured against. `at` names the size in the rows."""
     import duckdb
     con = duckdb.connect(str(Path(root) / "talkbar.duckdb"))
     try:
@@ -522,10 +543,10 @@ def write_floor(root, fts, n, alone):
                 took[k].append((time.perf_counter() - t) * 1000)
         peer = statistics.median(took["FTS5"])
         for k in floors:
-            row(f"DuckDB's writes alone for a live turn: {k} (peer: FTS5 INSERT + COMMIT, interleaved)",
+            row(f"DuckDB's writes alone for a live turn{at}: {k} (peer: FTS5 INSERT + COMMIT, interleaved)",
                 statistics.median(took[k]), peer, "ms", "the floor under <= 5x")
         for k in floors:
-            row(f"the same, {k} (peer: the live turn row's, FTS5 INSERT + COMMIT on its own)",
+            row(f"the same{at}, {k} (peer: the live turn row's, FTS5 INSERT + COMMIT on its own)",
                 statistics.median(took[k]), alone, "ms", "the floor under <= 5x")
         con.execute("DELETE FROM turns WHERE session_no = $sno AND chunk_id = 'bench-floor'", {"sno": sno})
         con.execute("DROP TABLE bench_floor_index")

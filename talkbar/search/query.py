@@ -261,7 +261,7 @@ def term_stats(sql, keys, match_all=False, long=None):
     so but for a compaction's removals, and then its items are only not known), whose items are not
     read (workspace.search:terms); the keys seen so long here are added to it."""
     found, fields, items, unknown, fronted, tail, marked = {}, {}, {}, set(), set(), 0, False
-    seen_long = set() if long is None else long
+    long = set() if long is None else long
     # One word is never narrowed, so its items are not read (converting them cost a one-word
     # all-words search ~0.3 ms at 602 k turns). A word's items are known only when the tail holds
     # none of its postings, so they are all the items its postings have: narrowing to them leaves
@@ -270,16 +270,15 @@ def term_stats(sql, keys, match_all=False, long=None):
     # the same answers: 13.7 -> 12.3 ms at 60 k turns, 17.9 -> 14.4 at 602 k). The one-word macros
     # rely on it: they bind no narrowing at all (migration 0990). Its front, where it has one, is
     # read as before: such a list is longer than the lists whose items are read.
-    for r in sql("workspace.search:terms", keys=keys, short=[k for k in keys if k not in seen_long],
-                 long=[k for k in keys if k in seen_long], match_all=match_all and len(set(keys)) > 1,
-                 items_at=ITEMS_AT):
+    for r in sql("workspace.search:terms", keys=keys, short=[k for k in keys if k not in long],
+                 long=[k for k in keys if k in long], match_all=match_all and len(set(keys)) > 1, items_at=ITEMS_AT):
         if r["part"] == 3:
             tail = r["n"]
         elif r["part"] == 2:
             fronted.add(r["key"])
         elif r["part"] == 0:
             found[r["key"]] = found.get(r["key"], 0) + r["n"]
-            if r["n"] > ITEMS_AT and long is not None:
+            if r["n"] > ITEMS_AT:
                 long.add(r["key"])
             marked = marked or r["marks"] > 0
             if r["items"] is None:

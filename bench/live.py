@@ -22,22 +22,19 @@ ends with a Markdown table.
 import argparse
 import shutil
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
 from common import load, say
-from scale import (build_fts, fts_body, fts_turn, latest_session, per_turn, record_run, row, table, turns_file,
-                   write_floor)
+from scale import (build_fts, copied_root, fts_body, fts_turn, latest_session, per_turn, record_run, row, table,
+                   turns_file, work_folder, write_floor)
 
 SIZES = ("small", "large")
 
 
 def prepared(root, fixture, work, name):
     """A copy of `root`'s database under `work`, its latest session and an FTS5 file of `fixture`'s turns."""
-    copy = work / name
-    copy.mkdir()
-    shutil.copy(Path(root) / "talkbar.duckdb", copy / "talkbar.duckdb")
+    copy = copied_root(root, work, name)
     say(f"{name}: FTS5 file of {Path(fixture).name}   load {load()}")
     return copy, latest_session(copy), build_fts(Path(fixture), work / f"{name}-fts5.sqlite")
 
@@ -52,8 +49,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=5, help="rounds of runs at both sizes")
     ap.add_argument("--cache", default="/tmp/talkbar-scale", help="where the copies are made")
     a = ap.parse_args(argv)
-    Path(a.cache).mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="talkbar-bench-live-", dir=a.cache))
+    work = work_folder(a.cache, "live")
     fts = {}
     try:
         given = {"small": (a.small, a.small_fixture), "large": (a.large, a.large_fixture)}

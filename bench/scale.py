@@ -79,6 +79,21 @@ def child(argv, env=None, stdin=None, stdout=None, stderr=None):
         return wall, usage.ru_maxrss * 1024, proc.returncode, out.read().decode()
 
 
+def work_folder(cache, what):
+    """A new folder for one run of a bench under `cache` (made first: it exists only once a fixture was
+    generated into it)."""
+    Path(cache).mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f"talkbar-bench-{what}-", dir=cache))
+
+
+def copied_root(root, work, name):
+    """A data root `work`/`name` holding a copy of `root`'s database (nothing is written to `root`)."""
+    copy = Path(work) / name
+    copy.mkdir()
+    shutil.copy(Path(root) / "talkbar.duckdb", copy / "talkbar.duckdb")
+    return copy
+
+
 def cli(root, *args, **kw):
     r = subprocess.run([PY, "-m", "talkbar", *args], capture_output=True, text=True, env=env_for(root), **kw)
     if r.returncode:
@@ -612,8 +627,7 @@ def main(argv=None):
     if not parts <= set(PARTS):
         ap.error(f"--parts takes {','.join(PARTS)}")
     path = fixture(a)
-    Path(a.cache).mkdir(parents=True, exist_ok=True)   # with --fixture, nothing was generated into it
-    work = Path(tempfile.mkdtemp(prefix="talkbar-bench-scale-", dir=a.cache))
+    work = work_folder(a.cache, "scale")   # with --fixture, nothing was generated into the cache
     root = work / "root"
     say(f"{path.name}: {path.stat().st_size / 2**20:,.0f} MiB   load {load()}")
     try:

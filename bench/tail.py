@@ -19,19 +19,15 @@ of the large to the small, and `cat /proc/loadavg`; ends with a Markdown table.
 import argparse
 import shutil
 import statistics
-import tempfile
-from pathlib import Path
 
 from common import load, pct, say
-from scale import Server, cli, draw_queries, meeting_marks, old_notes, row, table
+from scale import Server, cli, copied_root, draw_queries, meeting_marks, old_notes, row, table, work_folder
 
 
 def prepared(root, work, name, edits):
     """A copy of `root`'s database under `work`, MCP access on, its server, its queries, and the
     old titles of the notes renamed through it."""
-    copy = work / name
-    copy.mkdir()
-    shutil.copy(Path(root) / "talkbar.duckdb", copy / "talkbar.duckdb")
+    copy = copied_root(root, work, name)
     cli(copy, "app", "access", "mcp", "on")
     cli(copy, "app", "access", "all", "on")
     queries = draw_queries(copy, 200, 7)
@@ -49,8 +45,7 @@ def main(argv=None):
     ap.add_argument("--edits", type=int, default=6, help="imported notes renamed through each server first")
     ap.add_argument("--cache", default="/tmp/talkbar-scale", help="where the copies are made")
     a = ap.parse_args(argv)
-    Path(a.cache).mkdir(parents=True, exist_ok=True)     # bench/scale.py's cache, or a folder of its own
-    work = Path(tempfile.mkdtemp(prefix="talkbar-bench-tail-", dir=a.cache))
+    work = work_folder(a.cache, "tail")
     servers = {}
     try:
         say(f"copies and servers   load {load()}")
